@@ -1,0 +1,47 @@
+// `npm run build`: validates the corpus and writes the complete static API to --out.
+import { Command } from 'commander';
+import { buildSite } from './lib/build-site.ts';
+import { LOCALES } from '../src/contract.ts';
+
+const program = new Command()
+  .name('build')
+  .description('Validate the corpus and build the static API.')
+  .option('--corpus <dir>', 'corpus folder', 'corpus')
+  .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
+  .option('--site-url <url>', 'public site URL (default: the URL environment variable, then site.yaml)')
+  .option('--quiet', 'print nothing but errors')
+  .parse();
+
+const options = program.opts<{ corpus: string; out: string; siteUrl?: string; quiet?: boolean }>();
+const started = performance.now();
+const log = (line: string) => {
+  if (!options.quiet) process.stderr.write(`${line}\n`);
+};
+const showProgress = !options.quiet && process.stderr.isTTY;
+
+const result = await buildSite({
+  corpusDir: options.corpus,
+  outDir: options.out,
+  siteUrl: options.siteUrl ?? (process.env.URL || undefined),
+  onProgress: showProgress
+    ? (written, total) => {
+        if (total >= 5000) process.stderr.write(`\rwriting ${written}/${total} files`);
+        if (total >= 5000 && written === total) process.stderr.write('\n');
+      }
+    : undefined,
+});
+
+if (!result.ok) {
+  process.stderr.write(`The corpus has ${result.problems.length} problem(s); ${options.out}/ was left as it was.\n\n`);
+  for (const message of result.messages) process.stderr.write(`  ${message}\n`);
+  process.exitCode = 1;
+} else {
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const perLocale = LOCALES.map((locale) => `${result.corpus.terms.length} ${locale}`).join(', ');
+  log(`Built ${options.out}/ from ${options.corpus}/ in ${seconds}s`);
+  log(`  terms:  ${perLocale}`);
+  log(`  posts:  ${result.corpus.posts.length}`);
+  log(`  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB)`);
+  log(`  site:   ${result.siteUrl}`);
+  log(`  data version: ${result.dataVersion.slice(0, 16)}`);
+}

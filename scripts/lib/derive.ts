@@ -1,0 +1,100 @@
+// Validated corpus -> the API's records: what every endpoint and dump serves. Pure.
+import { LICENSE, LOCALES, type Locale } from '../../src/contract.ts';
+import type { PillarsResponse, Term, TermListItem } from '../../src/schema.ts';
+import type { Corpus, CorpusTerm } from './validate-corpus.ts';
+import { compareCodeUnits } from './validate-corpus.ts';
+
+export interface Attribution {
+  source: string;
+  url: string;
+  license: typeof LICENSE;
+  required: string;
+}
+
+export interface LocaleRecords {
+  locale: Locale;
+  /** Full term records in the list endpoint's order (collation of the name, then slug). */
+  terms: Term[];
+}
+
+export interface ApiRecords {
+  siteUrl: string;
+  attribution: Attribution;
+  locales: Record<Locale, LocaleRecords>;
+  pillars: PillarsResponse;
+}
+
+/** The list endpoint's fields of a term, in the order of the specification. */
+export function toListItem(term: Term): TermListItem {
+  const { term: name, slug, definition, pillar, tradition, etymology, relatedTerms, url } = term;
+  return { term: name, slug, definition, pillar, tradition, etymology, relatedTerms, url };
+}
+
+export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
+  const site = siteUrl.replace(/\/+$/, '');
+  const attribution: Attribution = {
+    source: corpus.site.source,
+    url: site,
+    license: LICENSE,
+    required: corpus.site.attribution.replaceAll('{source}', corpus.site.source).replaceAll('{url}', site),
+  };
+  const pageUrl = (pattern: string, locale: Locale, slug: string) =>
+    site + pattern.replaceAll('{locale}', locale).replaceAll('{slug}', slug);
+
+  // Newest first; the slug settles posts of the same day so the order never depends on I/O.
+  const postsNewestFirst = [...corpus.posts].sort(
+    (a, b) => compareCodeUnits(b.date, a.date) || compareCodeUnits(a.slug, b.slug),
+  );
+  const postsByTerm = new Map<string, typeof postsNewestFirst>();
+  for (const post of postsNewestFirst) {
+    for (const slug of post.terms) {
+      if (!postsByTerm.has(slug)) postsByTerm.set(slug, []);
+      postsByTerm.get(slug)!.push(post);
+    }
+  }
+
+  const toTerm = (term: CorpusTerm, locale: Locale): Term => {
+    const text = term.texts[locale];
+    return {
+      term: text.term,
+      slug: term.slug,
+      definition: text.definition,
+      pillar: term.pillar,
+      tradition: term.tradition,
+      etymology: text.etymology,
+      relatedTerms: term.relatedTerms,
+      url: pageUrl(corpus.site.paths.term, locale, term.slug),
+      fullContent: text.body,
+      pronunciation: text.pronunciation,
+      termOriginal: term.termOriginal,
+      relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
+        title: post.title[locale],
+        slug: post.slug,
+        url: pageUrl(corpus.site.paths.post, locale, post.slug),
+      })),
+    };
+  };
+
+  const locales = Object.fromEntries(
+    LOCALES.map((locale) => {
+      const collator = new Intl.Collator(locale);
+      const terms = corpus.terms
+        .map((term) => toTerm(term, locale))
+        .sort((a, b) => collator.compare(a.term, b.term) || compareCodeUnits(a.slug, b.slug));
+      return [locale, { locale, terms }];
+    }),
+  ) as Record<Locale, LocaleRecords>;
+
+  const counts = new Map<string, number>();
+  for (const term of corpus.terms) counts.set(term.pillar, (counts.get(term.pillar) ?? 0) + 1);
+  const pillars: PillarsResponse = {
+    data: corpus.site.pillars.map((pillar) => ({
+      key: pillar.key,
+      label: { en: pillar.label.en, bg: pillar.label.bg },
+      count: counts.get(pillar.key) ?? 0,
+    })),
+    attribution,
+  };
+
+  return { siteUrl: site, attribution, locales, pillars };
+}

@@ -1,0 +1,30 @@
+// The only corpus I/O: finds and reads every file under the corpus folder. Everything
+// after this works on the returned texts, so validation is pure and testable.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+
+export interface SourceFile {
+  /** Path shown in messages: relative to the working directory, with forward slashes. */
+  path: string;
+  text: string;
+}
+
+export interface CorpusFiles {
+  root: string;
+  /** Every file under the corpus root except README.md files, sorted by path. */
+  files: SourceFile[];
+}
+
+export async function loadCorpusFiles(root: string): Promise<CorpusFiles> {
+  const names = await fg('**/*', { cwd: root, dot: false, onlyFiles: true, ignore: ['**/README.md'] });
+  names.sort();
+  const shown = path.relative(process.cwd(), root).split(path.sep).join('/') || '.';
+  const files = await Promise.all(
+    names.map(async (name) => ({
+      path: shown === '.' ? name : `${shown}/${name}`,
+      text: await readFile(path.join(root, name), 'utf8'),
+    })),
+  );
+  return { root: shown, files };
+}

@@ -1,0 +1,346 @@
+// Turns the corpus files into validated records, or into the full list of what is wrong
+// with them. Pure: no I/O. Every problem names the file, the line where there is one, the
+// field, and what to do about it; all problems are collected before the build gives up.
+import type { z } from 'zod';
+import { LOCALES, type Locale } from '../../src/contract.ts';
+import {
+  DEFINITION_MAX_SENTENCES,
+  PostSchema,
+  SiteConfigSchema,
+  TermFactsSchema,
+  TermTextSchema,
+  type Post,
+  type SiteConfig,
+  type TermFacts,
+  type TermText,
+} from '../../src/schema.ts';
+import type { CorpusFiles, SourceFile } from './load-corpus.ts';
+import { parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
+
+export interface CorpusProblem {
+  file: string;
+  line?: number;
+  field?: string;
+  message: string;
+}
+
+export interface LocalizedTermText extends TermText {
+  /** The Markdown body, trimmed; becomes `fullContent`. */
+  body: string;
+}
+
+export interface CorpusTerm extends TermFacts {
+  texts: Record<Locale, LocalizedTermText>;
+  /** The term.yaml path, for messages and statistics. */
+  file: string;
+}
+
+export interface Corpus {
+  site: SiteConfig;
+  /** Sorted by slug. */
+  terms: CorpusTerm[];
+  /** Sorted by slug. */
+  posts: Post[];
+}
+
+export type ValidationResult =
+  | { ok: true; corpus: Corpus }
+  | { ok: false; problems: CorpusProblem[] };
+
+export function formatProblem(problem: CorpusProblem): string {
+  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
+  return problem.field === undefined
+    ? `${where}: ${problem.message}`
+    : `${where}: ${problem.field}: ${problem.message}`;
+}
+
+const TERM_FILE = /^terms\/([^/]+)\/(term\.yaml|[a-z]{2}\.md)$/;
+const POST_FILE = /^posts\/[^/]+\.yaml$/;
+const SITE_FILE = 'site.yaml';
+
+export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
+  const problems: CorpusProblem[] = [];
+  const report = (problem: CorpusProblem) => problems.push(problem);
+  const relative = (file: SourceFile) => (root === '.' ? file.path : file.path.slice(root.length + 1));
+
+  let siteFile: SourceFile | undefined;
+  const termDirs = new Map<string, Map<string, SourceFile>>();
+  const postFiles: SourceFile[] = [];
+  for (const file of files) {
+    const rel = relative(file);
+    const termMatch = TERM_FILE.exec(rel);
+    if (rel === SITE_FILE) siteFile = file;
+    else if (POST_FILE.test(rel)) postFiles.push(file);
+    else if (termMatch && (termMatch[2] === 'term.yaml' || LOCALES.includes(termMatch[2]!.slice(0, 2) as Locale))) {
+      const dir = termMatch[1]!;
+      if (!termDirs.has(dir)) termDirs.set(dir, new Map());
+      termDirs.get(dir)!.set(termMatch[2]!, file);
+    } else {
+      report({
+        file: file.path,
+        message:
+          'unexpected file; the corpus holds site.yaml, terms/<slug>/{term.yaml,en.md,bg.md} and posts/<slug>.yaml',
+      });
+    }
+  }
+
+  // ---- site.yaml: the vocabularies every other check depends on.
+  const site = siteFile
+    ? parseWith(siteFile, parseYaml(siteFile.text), SiteConfigSchema, report)
+    : (report({ file: `${root}/${SITE_FILE}`, message: 'missing; the corpus needs a site configuration (see corpus/README.md)' }),
+      undefined);
+  if (site && siteFile) checkVocabularies(site, siteFile, report);
+
+  // ---- terms
+  const terms: CorpusTerm[] = [];
+  // slug -> the term.yaml that claimed it first (also for terms with other problems).
+  const slugOwner = new Map<string, string>();
+  const registered: { facts: TermFacts; file: SourceFile; yaml: ParsedYaml }[] = [];
+  for (const [dir, dirFiles] of [...termDirs].sort(([a], [b]) => compareCodeUnits(a, b))) {
+    const factsFile = dirFiles.get('term.yaml');
+    const dirPath = `${root === '.' ? '' : `${root}/`}terms/${dir}`;
+    if (!factsFile) {
+      report({ file: `${dirPath}/`, message: 'missing term.yaml; every term folder needs term.yaml, en.md and bg.md' });
+    }
+    const texts: Partial<Record<Locale, LocalizedTermText>> = {};
+    for (const locale of LOCALES) {
+      const textFile = dirFiles.get(`${locale}.md`);
+      if (!textFile) {
+        report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
+        continue;
+      }
+      const text = parseTermText(textFile, locale, report);
+      if (text) texts[locale] = text;
+    }
+    if (!factsFile) continue;
+    const factsYaml = parseYaml(factsFile.text);
+    const facts = parseWith(factsFile, factsYaml, TermFactsSchema, report);
+    if (!facts) continue;
+
+    const previous = slugOwner.get(facts.slug);
+    if (previous) {
+      report({
+        file: factsFile.path,
+        line: factsYaml.lineOf(['slug']),
+        field: 'slug',
+        message: `"${facts.slug}" is already used by ${previous}; slugs must be unique`,
+      });
+      continue;
+    }
+    slugOwner.set(facts.slug, factsFile.path);
+    if (site) checkTermVocabulary(facts, factsFile, factsYaml, site, report);
+    if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: factsFile.path });
+    checkRelatedTerms(facts, factsFile, factsYaml, report);
+    registered.push({ facts, file: factsFile, yaml: factsYaml });
+  }
+  // References need the complete slug set, so they are checked after every term is read.
+  for (const { facts, file, yaml } of registered) {
+    facts.relatedTerms.forEach((slug, i) => {
+      if (slug !== facts.slug && !slugOwner.has(slug)) {
+        report({
+          file: file.path,
+          line: yaml.lineOf(['relatedTerms', i]),
+          field: `relatedTerms.${i}`,
+          message: `no term has the slug "${slug}"; fix the slug or add terms/${slug}/`,
+        });
+      }
+    });
+  }
+
+  // ---- posts
+  const posts: Post[] = [];
+  const postFileBySlug = new Map<string, string>();
+  for (const file of postFiles) {
+    const yaml = parseYaml(file.text);
+    const post = parseWith(file, yaml, PostSchema, report);
+    if (!post) continue;
+    const previous = postFileBySlug.get(post.slug);
+    if (previous) {
+      report({
+        file: file.path,
+        line: yaml.lineOf(['slug']),
+        field: 'slug',
+        message: `"${post.slug}" is already used by ${previous}; post slugs must be unique`,
+      });
+      continue;
+    }
+    postFileBySlug.set(post.slug, file.path);
+    const seen = new Set<string>();
+    post.terms.forEach((slug, i) => {
+      const at = { file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` };
+      if (seen.has(slug)) report({ ...at, message: `"${slug}" is listed twice; list each term once` });
+      else if (!slugOwner.has(slug)) {
+        report({ ...at, message: `no term has the slug "${slug}"; fix the slug or add terms/${slug}/` });
+      }
+      seen.add(slug);
+    });
+    posts.push(post);
+  }
+
+  if (problems.length > 0 || !site) return { ok: false, problems: sortProblems(problems) };
+  terms.sort((a, b) => compareCodeUnits(a.slug, b.slug));
+  posts.sort((a, b) => compareCodeUnits(a.slug, b.slug));
+  return { ok: true, corpus: { site, terms, posts } };
+}
+
+function parseTermText(
+  file: SourceFile,
+  locale: Locale,
+  report: (problem: CorpusProblem) => void,
+): LocalizedTermText | undefined {
+  const frontmatter = parseFrontmatter(file.text);
+  if (!frontmatter) {
+    report({
+      file: file.path,
+      line: 1,
+      message: 'missing frontmatter; start the file with a line "---", the YAML fields, and another "---"',
+    });
+    return undefined;
+  }
+  const text = parseWith(file, frontmatter.yaml, TermTextSchema, report);
+  const body = frontmatter.body.trim();
+  if (body === '') {
+    report({
+      file: file.path,
+      field: 'body',
+      message: 'is empty; write the Markdown body after the closing "---" (it becomes fullContent)',
+    });
+  }
+  if (!text) return undefined;
+  const sentences = countSentences(text.definition, locale);
+  if (sentences > DEFINITION_MAX_SENTENCES) {
+    report({
+      file: file.path,
+      line: frontmatter.yaml.lineOf(['definition']),
+      field: 'definition',
+      message: `has ${sentences} sentences; at most ${DEFINITION_MAX_SENTENCES} are allowed (move detail into the body)`,
+    });
+  }
+  return body === '' ? undefined : { ...text, body };
+}
+
+/** Sentences as Unicode segments them (UAX #29), so both scripts count the same way. */
+export function countSentences(text: string, locale: Locale): number {
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  let count = 0;
+  for (const segment of segmenter.segment(text)) if (segment.segment.trim() !== '') count++;
+  return count;
+}
+
+function parseWith<T extends z.ZodType>(
+  file: SourceFile,
+  yaml: ParsedYaml,
+  schema: T,
+  report: (problem: CorpusProblem) => void,
+): z.infer<T> | undefined {
+  if (yaml.errors.length > 0) {
+    for (const error of yaml.errors) {
+      report({ file: file.path, line: error.line, message: `invalid YAML: ${error.message}` });
+    }
+    return undefined;
+  }
+  const result = schema.safeParse(yaml.value ?? {});
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        report({
+          file: file.path,
+          line: yaml.lineOf([...issue.path, key]),
+          field: [...issue.path, key].join('.'),
+          message: `is not a known field; see corpus/README.md for the fields of this file`,
+        });
+      }
+      continue;
+    }
+    report({
+      file: file.path,
+      line: yaml.lineOf(issue.path),
+      field: issue.path.length > 0 ? issue.path.join('.') : undefined,
+      message: describeIssue(issue),
+    });
+  }
+  return undefined;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    if (/received undefined/.test(issue.message)) return `is required (expected ${issue.expected})`;
+    const received = /received (\w+)/.exec(issue.message)?.[1] ?? 'something else';
+    return `must be ${article(issue.expected)}, not ${received}`;
+  }
+  return issue.message;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function checkVocabularies(site: SiteConfig, file: SourceFile, report: (problem: CorpusProblem) => void) {
+  const yaml = parseYaml(file.text);
+  const seenPillars = new Set<string>();
+  site.pillars.forEach((pillar, i) => {
+    if (seenPillars.has(pillar.key)) {
+      report({ file: file.path, line: yaml.lineOf(['pillars', i, 'key']), field: `pillars.${i}.key`, message: `"${pillar.key}" is declared twice` });
+    }
+    seenPillars.add(pillar.key);
+  });
+  const seenTraditions = new Set<string>();
+  site.traditions.forEach((tradition, i) => {
+    if (seenTraditions.has(tradition)) {
+      report({ file: file.path, line: yaml.lineOf(['traditions', i]), field: `traditions.${i}`, message: `"${tradition}" is declared twice` });
+    }
+    seenTraditions.add(tradition);
+  });
+}
+
+function checkTermVocabulary(
+  facts: TermFacts,
+  file: SourceFile,
+  yaml: ParsedYaml,
+  site: SiteConfig,
+  report: (problem: CorpusProblem) => void,
+) {
+  const pillars = site.pillars.map((p) => p.key);
+  if (!pillars.includes(facts.pillar)) {
+    report({
+      file: file.path,
+      line: yaml.lineOf(['pillar']),
+      field: 'pillar',
+      message: `"${facts.pillar}" is not a pillar of site.yaml; use one of: ${pillars.join(', ')}`,
+    });
+  }
+  if (!site.traditions.includes(facts.tradition)) {
+    report({
+      file: file.path,
+      line: yaml.lineOf(['tradition']),
+      field: 'tradition',
+      message: `"${facts.tradition}" is not a tradition of site.yaml; use one of: ${site.traditions.join(', ')}`,
+    });
+  }
+}
+
+function checkRelatedTerms(facts: TermFacts, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
+  const seen = new Set<string>();
+  facts.relatedTerms.forEach((slug, i) => {
+    const at = { file: file.path, line: yaml.lineOf(['relatedTerms', i]), field: `relatedTerms.${i}` };
+    if (slug === facts.slug) report({ ...at, message: 'a term cannot relate to itself; remove it' });
+    else if (seen.has(slug)) report({ ...at, message: `"${slug}" is listed twice; list each term once` });
+    seen.add(slug);
+  });
+}
+
+function sortProblems(problems: CorpusProblem[]): CorpusProblem[] {
+  const natural = new Intl.Collator('en', { numeric: true });
+  return problems.sort(
+    (a, b) =>
+      compareCodeUnits(a.file, b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      natural.compare(a.field ?? '', b.field ?? '') ||
+      compareCodeUnits(a.message, b.message),
+  );
+}
+
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,70 @@
+// Parses YAML files and Markdown frontmatter with the `yaml` library, keeping enough of the
+// document to point every later problem at the line it comes from.
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+
+export interface ParsedYaml {
+  /** The plain JavaScript value, or undefined when the YAML did not parse. */
+  value: unknown;
+  /** Syntax errors: line (1-based, in the whole file) and message. */
+  errors: { line: number; message: string }[];
+  /** The 1-based line in the whole file where the value at `path` starts (best effort). */
+  lineOf(path: readonly PropertyKey[]): number;
+}
+
+/** `firstLine` is the file line where the YAML text starts (2 for frontmatter). */
+export function parseYaml(text: string, firstLine = 1): ParsedYaml {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
+  const errors = doc.errors.map((error) => ({
+    line: toFileLine(error.pos[0]),
+    message: firstSentence(error.message),
+  }));
+  return {
+    value: errors.length === 0 ? doc.toJS() : undefined,
+    errors,
+    lineOf: (path) => toFileLine(offsetOf(doc, path)),
+  };
+}
+
+// The yaml library appends a code excerpt to its messages; the line number replaces it.
+function firstSentence(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** Offset of the deepest node along `path` that exists (a missing key points at its map). */
+function offsetOf(doc: Document, path: readonly PropertyKey[]): number {
+  let best = doc.contents?.range?.[0] ?? 0;
+  for (let depth = path.length; depth > 0; depth--) {
+    const prefix = path.slice(0, depth).map((key) => (typeof key === 'symbol' ? String(key) : key));
+    const node = doc.getIn(prefix, true);
+    if (isNode(node) && node.range) return node.range[0];
+    // A key whose value is null or missing: point at the key itself.
+    const parent = depth > 1 ? doc.getIn(prefix.slice(0, -1), true) : doc.contents;
+    if (isMap(parent)) {
+      const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === prefix.at(-1));
+      if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
+      if (depth === path.length && parent.range) best = parent.range[0];
+    }
+  }
+  return best;
+}
+
+export interface Frontmatter {
+  yaml: ParsedYaml;
+  /** The Markdown after the closing `---`, with line endings normalised to \n. */
+  body: string;
+}
+
+/** Splits `---` frontmatter from a Markdown file; undefined when the file has none. */
+export function parseFrontmatter(text: string): Frontmatter | undefined {
+  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (!normalised.startsWith('---\n')) return undefined;
+  const close = /^---[ \t]*$/m;
+  const rest = normalised.slice(4);
+  const match = close.exec(rest);
+  if (!match) return undefined;
+  const yamlText = rest.slice(0, match.index);
+  const body = rest.slice(match.index + match[0].length).replace(/^\n/, '');
+  return { yaml: parseYaml(yamlText, 2), body };
+}

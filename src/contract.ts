@@ -1,0 +1,38 @@
+// The fixed facts of the public contract (spec + API-DECISIONS.md), shared by the build,
+// the function and the tests. No zod here: the function imports this on its cold path.
+
+export const LOCALES = ['en', 'bg'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 100;
+
+export const LIMIT_MIN = 1;
+export const LIMIT_MAX = 500;
+export const LIMIT_DEFAULT = 50;
+export const OFFSET_MAX = 1_000_000_000;
+export const Q_MAX_CODE_POINTS = 100;
+
+export const LICENSE = 'CC BY-SA 4.0';
+export const LICENSE_SPDX = 'CC-BY-SA-4.0';
+export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
+
+export const LIST_PATH = '/api/lexicon/public';
+export const API_ROOT = '/api/lexicon';
+
+/** Where the static single-term response of a slug lives, relative to the site root. */
+export function termFilePath(locale: Locale, slug: string): string {
+  return `${API_ROOT}/${locale}/${slug}.json`;
+}
+
+/** The documentation page; problem `type` URIs are this page plus a fragment. */
+export const DOCS_PATH = `${API_ROOT}/`;
+
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+export function isSlug(value: string): boolean {
+  return value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);
+}

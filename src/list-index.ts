@@ -1,0 +1,198 @@
+// The list index: everything the list endpoint needs for one locale, in one binary file
+// the build writes and the function maps into memory once per instance.
+//
+// Why binary: loading must not parse what it can avoid parsing. Items are stored already
+// serialized (JSON, joined by commas, in the endpoint's order), so a page is a copy of byte
+// ranges and an unfiltered page is a single zero-copy view. Offsets and pillar codes are
+// typed arrays viewed in place. Only a small JSON header and the folded search names are
+// decoded at load.
+//
+// Layout: "LXI1" | u32 LE header length | header JSON | padding to 4 | sections (each
+// 4-aligned, at the offsets the header gives, relative to the end of the header padding).
+// Typed arrays are little-endian, as on every platform Netlify and Node run on.
+import type { Locale } from './contract.ts';
+
+const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
+export const LIST_INDEX_FORMAT = 1;
+
+type SectionName = 'items' | 'itemStarts' | 'pillarCodes' | 'names' | 'nameStarts' | 'slugs';
+
+interface ListIndexHeader {
+  format: typeof LIST_INDEX_FORMAT;
+  locale: Locale;
+  count: number;
+  dataVersion: string;
+  /** Pillar keys; an item's pillar code is its position here. */
+  pillars: string[];
+  /** The attribution object, serialized once at build time. */
+  attributionJson: string;
+  /** Absolute URL of the documentation page; problem types are fragments of it. */
+  docsUrl: string;
+  sections: Record<SectionName, [offset: number, length: number]>;
+}
+
+export interface ListIndexInput {
+  locale: Locale;
+  dataVersion: string;
+  pillars: string[];
+  attributionJson: string;
+  docsUrl: string;
+  /** In the endpoint's order. */
+  entries: { json: string; pillar: string; foldedName: string; slug: string }[];
+}
+
+export interface ListIndex {
+  readonly locale: Locale;
+  readonly count: number;
+  readonly dataVersion: string;
+  readonly pillars: readonly string[];
+  readonly attributionJson: string;
+  readonly docsUrl: string;
+  /** Serialized items joined by ","; item i is items[itemStarts[i], itemStarts[i+1] - 1). */
+  readonly items: Uint8Array;
+  readonly itemStarts: Uint32Array;
+  readonly pillarCodes: Uint8Array;
+  /** Item positions of each pillar, ascending (pillar code -> positions). */
+  readonly pillarMembers: readonly Int32Array[];
+  /** Folded names joined by "\n"; name i is names.slice(nameStarts[i], nameStarts[i+1] - 1). */
+  readonly names: string;
+  readonly nameStarts: Uint32Array;
+  hasSlug(slug: string): boolean;
+}
+
+const encoder = new TextEncoder();
+
+export function encodeListIndex(input: ListIndexInput): Uint8Array {
+  const { entries } = input;
+  if (input.pillars.length > 255) throw new Error('the list index supports at most 255 pillars');
+  const pillarCode = new Map(input.pillars.map((key, code) => [key, code]));
+
+  const items = encoder.encode(entries.map((e) => e.json).join(','));
+  const itemStarts = new Uint32Array(entries.length + 1);
+  let byte = 0;
+  entries.forEach((entry, i) => {
+    itemStarts[i] = byte;
+    byte += encoder.encode(entry.json).length + 1;
+  });
+  itemStarts[entries.length] = byte;
+
+  const pillarCodes = Uint8Array.from(entries, (e) => {
+    const code = pillarCode.get(e.pillar);
+    if (code === undefined) throw new Error(`unknown pillar "${e.pillar}" in the list index`);
+    return code;
+  });
+
+  const nameStarts = new Uint32Array(entries.length + 1);
+  let char = 0;
+  entries.forEach((entry, i) => {
+    if (entry.foldedName.includes('\n')) throw new Error('a folded name must not contain a newline');
+    nameStarts[i] = char;
+    char += entry.foldedName.length + 1;
+  });
+  nameStarts[entries.length] = char;
+  const names = encoder.encode(entries.map((e) => e.foldedName).join('\n'));
+  const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
+
+  const parts: [SectionName, Uint8Array][] = [
+    ['items', items],
+    ['itemStarts', bytesOf(itemStarts)],
+    ['pillarCodes', pillarCodes],
+    ['names', names],
+    ['nameStarts', bytesOf(nameStarts)],
+    ['slugs', slugs],
+  ];
+  const sections = {} as ListIndexHeader['sections'];
+  let offset = 0;
+  for (const [name, bytes] of parts) {
+    sections[name] = [offset, bytes.length];
+    offset = align4(offset + bytes.length);
+  }
+  const header: ListIndexHeader = {
+    format: LIST_INDEX_FORMAT,
+    locale: input.locale,
+    count: entries.length,
+    dataVersion: input.dataVersion,
+    pillars: input.pillars,
+    attributionJson: input.attributionJson,
+    docsUrl: input.docsUrl,
+    sections,
+  };
+  const headerBytes = encoder.encode(JSON.stringify(header));
+  const dataStart = align4(8 + headerBytes.length);
+  const out = new Uint8Array(dataStart + offset);
+  out.set(MAGIC, 0);
+  new DataView(out.buffer).setUint32(4, headerBytes.length, true);
+  out.set(headerBytes, 8);
+  for (const [name, bytes] of parts) out.set(bytes, dataStart + sections[name][0]);
+  return out;
+}
+
+export function decodeListIndex(bytes: Uint8Array): ListIndex {
+  if (bytes.length < 8 || MAGIC.some((b, i) => bytes[i] !== b)) {
+    throw new Error('not a list index file (bad magic); rebuild with `npm run build`');
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(4, true);
+  const decoder = new TextDecoder();
+  const header = JSON.parse(decoder.decode(bytes.subarray(8, 8 + headerLength))) as ListIndexHeader;
+  if (header.format !== LIST_INDEX_FORMAT) {
+    throw new Error(`list index format ${header.format} is not ${LIST_INDEX_FORMAT}; rebuild with \`npm run build\``);
+  }
+  const dataStart = align4(8 + headerLength);
+  const section = (name: SectionName) => {
+    const [offset, length] = header.sections[name];
+    return bytes.subarray(dataStart + offset, dataStart + offset + length);
+  };
+  const pillarCodes = section('pillarCodes');
+  const slugsSection = section('slugs');
+  let slugSet: Set<string> | undefined;
+
+  return {
+    locale: header.locale,
+    count: header.count,
+    dataVersion: header.dataVersion,
+    pillars: header.pillars,
+    attributionJson: header.attributionJson,
+    docsUrl: header.docsUrl,
+    items: section('items'),
+    itemStarts: uint32View(section('itemStarts')),
+    pillarCodes,
+    pillarMembers: groupByPillar(pillarCodes, header.pillars.length),
+    names: decoder.decode(section('names')),
+    nameStarts: uint32View(section('nameStarts')),
+    // Only single-term fallbacks need slugs, so the set is built on first use.
+    hasSlug(slug) {
+      slugSet ??= new Set(decoder.decode(slugsSection).split('\n'));
+      return slugSet.has(slug);
+    },
+  };
+}
+
+function groupByPillar(codes: Uint8Array, pillarCount: number): Int32Array[] {
+  const sizes = new Int32Array(pillarCount);
+  for (let i = 0; i < codes.length; i++) sizes[codes[i]!]!++;
+  const members = Array.from(sizes, (size) => new Int32Array(size));
+  const fill = new Int32Array(pillarCount);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
+    members[code]![fill[code]!++] = i;
+  }
+  return members;
+}
+
+function bytesOf(array: Uint32Array): Uint8Array {
+  const out = new Uint8Array(array.length * 4);
+  const view = new DataView(out.buffer);
+  array.forEach((value, i) => view.setUint32(i * 4, value, true));
+  return out;
+}
+
+function uint32View(bytes: Uint8Array): Uint32Array {
+  // A Uint32Array view needs 4-byte alignment; copy in the rare case the buffer is not.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}
+
+function align4(n: number): number {
+  return (n + 3) & ~3;
+}

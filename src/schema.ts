@@ -1,0 +1,195 @@
+// The one source of truth for shapes: corpus files, API responses and the JSON Schemas /
+// OpenAPI document generated from them. The build validates with these; tests validate
+// every response against them. The function does not import this module (cold start).
+import { z } from 'zod';
+import {
+  LIMIT_MAX,
+  LIMIT_MIN,
+  LICENSE,
+  LOCALES,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+} from './contract.ts';
+
+// ---------------------------------------------------------------- shared pieces
+
+export const LocaleSchema = z.enum(LOCALES).describe('Response language: en (English) or bg (Bulgarian).');
+
+export const SlugSchema = z
+  .string()
+  .max(SLUG_MAX_LENGTH, { error: `must be at most ${SLUG_MAX_LENGTH} characters` })
+  .regex(SLUG_PATTERN, {
+    error: 'must be lowercase ASCII kebab case (a-z, 0-9 and single hyphens, like "prima-materia")',
+  })
+  .describe('URL-safe identifier, lowercase ASCII kebab case; identical in both locales.');
+
+const Text = z.string().trim().min(1, { error: 'must not be empty' });
+const NullableText = Text.nullable();
+
+// ---------------------------------------------------------------- corpus files
+
+export const PillarKeySchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a lowercase key like "cosmology"' });
+
+export const SiteConfigSchema = z.strictObject({
+  source: Text,
+  siteUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+  paths: z.strictObject({
+    term: Text.refine((p) => p.startsWith('/') && p.includes('{slug}'), {
+      error: 'must start with "/" and contain {slug}',
+    }),
+    post: Text.refine((p) => p.startsWith('/') && p.includes('{slug}'), {
+      error: 'must start with "/" and contain {slug}',
+    }),
+  }),
+  attribution: Text,
+  bodySections: z.strictObject({ en: z.array(Text).min(1), bg: z.array(Text).min(1) }),
+  pillars: z
+    .array(z.strictObject({ key: PillarKeySchema, label: z.strictObject({ en: Text, bg: Text }) }))
+    .min(1),
+  traditions: z.array(Text).min(1),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+/** terms/<slug>/term.yaml: the language-neutral facts of a term. */
+export const TermFactsSchema = z.strictObject({
+  slug: SlugSchema,
+  pillar: Text,
+  tradition: Text,
+  termOriginal: NullableText,
+  relatedTerms: z.array(SlugSchema),
+});
+export type TermFacts = z.infer<typeof TermFactsSchema>;
+
+export const DEFINITION_MAX_LENGTH = 600;
+export const DEFINITION_MAX_SENTENCES = 2;
+
+/** terms/<slug>/<locale>.md frontmatter: what is translated. */
+export const TermTextSchema = z.strictObject({
+  term: Text,
+  definition: Text.max(DEFINITION_MAX_LENGTH, {
+    error: `must be at most ${DEFINITION_MAX_LENGTH} characters`,
+  }),
+  etymology: NullableText,
+  pronunciation: NullableText,
+});
+export type TermText = z.infer<typeof TermTextSchema>;
+
+/** posts/<slug>.yaml */
+export const PostSchema = z.strictObject({
+  slug: SlugSchema,
+  date: z.iso.date({ error: 'must be a date written YYYY-MM-DD' }),
+  title: z.strictObject({ en: Text, bg: Text }),
+  terms: z.array(SlugSchema).min(1).max(20),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+// ---------------------------------------------------------------- API responses
+
+export const AttributionSchema = z
+  .strictObject({
+    source: z.string().describe('Human-readable name of the data source.'),
+    url: z.url().describe('URL to link back to when attributing the data.'),
+    license: z.literal(LICENSE).describe('License identifier; always "CC BY-SA 4.0".'),
+    required: z.string().describe('The exact attribution text to display alongside reused content.'),
+  })
+  .meta({ id: 'Attribution' });
+
+export const RelatedPostSchema = z
+  .strictObject({
+    title: z.string(),
+    slug: SlugSchema,
+    url: z.url().describe('URL of the post on the public site, in the requested locale.'),
+  })
+  .meta({ id: 'RelatedPost' });
+
+/** The fields of a term that both endpoints return, in the order the spec lists them. */
+export const TermListItemSchema = z
+  .strictObject({
+    term: z.string().describe('Canonical name of the term in the requested locale.'),
+    slug: SlugSchema,
+    definition: z.string().describe('Short definition of one or two sentences.'),
+    pillar: PillarKeySchema.describe('Knowledge pillar key (see /api/lexicon/pillars.json).'),
+    tradition: z.string().describe('Lineage or tradition of origin.'),
+    etymology: z.string().nullable().describe('Origin of the word; null when unknown.'),
+    relatedTerms: z.array(SlugSchema).describe('Slugs of other terms cross-linked to this one.'),
+    url: z.url().describe("Canonical URL of the term's page on the public site."),
+  })
+  .meta({ id: 'TermListItem' });
+export type TermListItem = z.infer<typeof TermListItemSchema>;
+
+export const TermSchema = TermListItemSchema.extend({
+  fullContent: z.string().describe('Long-form body in Markdown.'),
+  pronunciation: z.string().nullable().describe('Rough phonetic guide; may be null.'),
+  termOriginal: z.string().nullable().describe('Original-script form; may be null.'),
+  relatedPosts: z.array(RelatedPostSchema).describe('Blog posts that reference the term, newest first.'),
+}).meta({ id: 'Term' });
+export type Term = z.infer<typeof TermSchema>;
+
+export const ListMetaSchema = z
+  .strictObject({
+    total: z.int().min(0).describe('Count of terms matching the filters, before pagination.'),
+    limit: z.int().min(LIMIT_MIN).max(LIMIT_MAX).describe('Page size applied, after clamping.'),
+    offset: z.int().min(0).describe('Offset applied, after clamping.'),
+    locale: LocaleSchema,
+    hasMore: z.boolean().describe('Exactly offset + limit < total.'),
+    warnings: z
+      .array(z.string())
+      .min(1)
+      .optional()
+      .describe('Present only when the service adjusted the input; one string per adjustment.'),
+  })
+  .meta({ id: 'ListMeta' });
+
+export const ListResponseSchema = z
+  .strictObject({
+    data: z.array(TermListItemSchema),
+    meta: ListMetaSchema,
+    attribution: AttributionSchema,
+  })
+  .meta({ id: 'ListResponse' });
+export type ListResponse = z.infer<typeof ListResponseSchema>;
+
+export const TermResponseSchema = z
+  .strictObject({ data: TermSchema, attribution: AttributionSchema })
+  .meta({ id: 'TermResponse' });
+export type TermResponse = z.infer<typeof TermResponseSchema>;
+
+export const PillarsResponseSchema = z
+  .strictObject({
+    data: z.array(
+      z.strictObject({
+        key: PillarKeySchema,
+        label: z.strictObject({ en: z.string(), bg: z.string() }),
+        count: z.int().min(0).describe('Number of terms in the pillar (the same in both locales).'),
+      }),
+    ),
+    attribution: AttributionSchema,
+  })
+  .meta({ id: 'PillarsResponse' });
+export type PillarsResponse = z.infer<typeof PillarsResponseSchema>;
+
+export const PROBLEM_KINDS = ['invalid-parameter', 'not-found', 'method-not-allowed', 'rate-limited'] as const;
+
+export const ProblemSchema = z
+  .strictObject({
+    type: z.url().describe('Documentation URL ending in #invalid-parameter, #not-found, #method-not-allowed or #rate-limited.'),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    detail: z.string(),
+    errors: z
+      .array(
+        z.strictObject({
+          parameter: z.string(),
+          detail: z.string(),
+          allowed: z.array(z.string()).optional(),
+        }),
+      )
+      .min(1)
+      .optional()
+      .describe('One entry per invalid parameter (400 only).'),
+    attribution: AttributionSchema,
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof ProblemSchema>;
