@@ -96,6 +96,9 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
   // slug -> the term.yaml that claimed it first (also for terms with other problems).
   const slugOwner = new Map<string, string>();
   const registered: { facts: TermFacts; file: SourceFile; yaml: ParsedYaml }[] = [];
+  // Folders whose term.yaml did not parse: their folder name stands in for the slug, so
+  // references to them are not reported a second time.
+  const unparsedDirs = new Set<string>();
   for (const [dir, dirFiles] of [...termDirs].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const factsFile = dirFiles.get('term.yaml');
     const dirPath = `${root === '.' ? '' : `${root}/`}terms/${dir}`;
@@ -115,7 +118,10 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
     if (!factsFile) continue;
     const factsYaml = parseYaml(factsFile.text);
     const facts = parseWith(factsFile, factsYaml, TermFactsSchema, report);
-    if (!facts) continue;
+    if (!facts) {
+      unparsedDirs.add(dir);
+      continue;
+    }
 
     const previous = slugOwner.get(facts.slug);
     if (previous) {
@@ -133,10 +139,11 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
     checkRelatedTerms(facts, factsFile, factsYaml, report);
     registered.push({ facts, file: factsFile, yaml: factsYaml });
   }
+  const isKnownSlug = (slug: string) => slugOwner.has(slug) || unparsedDirs.has(slug);
   // References need the complete slug set, so they are checked after every term is read.
   for (const { facts, file, yaml } of registered) {
     facts.relatedTerms.forEach((slug, i) => {
-      if (slug !== facts.slug && !slugOwner.has(slug)) {
+      if (slug !== facts.slug && !isKnownSlug(slug)) {
         report({
           file: file.path,
           line: yaml.lineOf(['relatedTerms', i]),
@@ -169,7 +176,7 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
     post.terms.forEach((slug, i) => {
       const at = { file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` };
       if (seen.has(slug)) report({ ...at, message: `"${slug}" is listed twice; list each term once` });
-      else if (!slugOwner.has(slug)) {
+      else if (!isKnownSlug(slug)) {
         report({ ...at, message: `no term has the slug "${slug}"; fix the slug or add terms/${slug}/` });
       }
       seen.add(slug);

@@ -18,7 +18,7 @@ export function parseYaml(text: string, firstLine = 1): ParsedYaml {
   const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
   const errors = doc.errors.map((error) => ({
     line: toFileLine(error.pos[0]),
-    message: firstSentence(error.message),
+    message: firstSentence(error.message) + (HINTS[error.code] ?? ''),
   }));
   return {
     value: errors.length === 0 ? doc.toJS() : undefined,
@@ -26,6 +26,16 @@ export function parseYaml(text: string, firstLine = 1): ParsedYaml {
     lineOf: (path) => toFileLine(offsetOf(doc, path)),
   };
 }
+
+// What a corpus author most likely did, by the yaml library's error code.
+const QUOTING_HINT = '; if a value contains ": " or starts with a quote, bracket or other special character, wrap it in double quotes';
+const HINTS: Partial<Record<string, string>> = {
+  BLOCK_AS_IMPLICIT_KEY: QUOTING_HINT,
+  UNEXPECTED_TOKEN: QUOTING_HINT,
+  MISSING_CHAR: '; close the quote or bracket that was opened',
+  BAD_INDENT: '; check the indentation and that every [ or { is closed',
+  DUPLICATE_KEY: '; each field may appear only once',
+};
 
 // The yaml library appends a code excerpt to its messages; the line number replaces it.
 function firstSentence(message: string): string {

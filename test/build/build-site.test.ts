@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES, termFilePath } from '../../src/contract.ts';
+import { foldForSearch } from '../../src/fold.ts';
+import { buildSite } from '../../scripts/lib/build-site.ts';
+import { writeOutputAtomically } from '../../scripts/lib/write-output.ts';
+import { FIXTURES, INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { indexItems, indexNames, loadBuiltIndex } from '../helpers/read-index.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const GOLDEN = path.join(FIXTURES, 'golden-small');
+
+function readTree(dir: string): Map<string, Buffer> {
+  return new Map(fg.sync('**/*', { cwd: dir, onlyFiles: true, dot: true }).sort().map((f) => [f, readFileSync(path.join(dir, f))]));
+}
+
+describe('build of the small fixture corpus', () => {
+  const work = tempDir();
+  const outA = path.join(work, 'a');
+  const outB = path.join(work, 'b');
+
+  beforeAll(async () => {
+    for (const outDir of [outA, outB]) {
+      const result = await buildSite({ corpusDir: SMALL_CORPUS, outDir });
+      expect(result.ok).toBe(true);
+    }
+  });
+
+  it('matches the golden output (UPDATE_GOLDEN=1 rewrites it)', () => {
+    // Golden JSON files are compared byte for byte; the binary index through its decoded form.
+    const built = readTree(outA);
+    const golden = new Map<string, string>();
+    for (const [file, bytes] of built) {
+      if (file.endsWith('.bin')) {
+        const locale = /list-index\.(\w+)\.bin$/.exec(file)![1] as (typeof LOCALES)[number];
+        const index = loadBuiltIndex(outA, locale);
+        const { items, itemStarts, pillarCodes, nameStarts, pillarMembers, hasSlug, ...header } = index;
+        void itemStarts, pillarCodes, nameStarts, pillarMembers, hasSlug, items;
+        const readable = { ...header, names: indexNames(index), items: indexItems(index), pillarCodes: [...index.pillarCodes] };
+        golden.set(`${file}.json`, `${JSON.stringify(readable, null, 2)}\n`);
+      } else {
+        golden.set(file, bytes.toString('utf8'));
+      }
+    }
+    if (process.env.UPDATE_GOLDEN) {
+      for (const [file, text] of golden) {
+        mkdirSync(path.dirname(path.join(GOLDEN, file)), { recursive: true });
+        writeFileSync(path.join(GOLDEN, file), text);
+      }
+    }
+    const expected = new Map([...readTree(GOLDEN)].map(([file, bytes]) => [file, bytes.toString('utf8')]));
+    expect([...golden.keys()]).toEqual([...expected.keys()]);
+    for (const [file, text] of golden) expect(text, file).toBe(expected.get(file));
+  });
+
+  it('is byte-identical across two builds', () => {
+    const a = readTree(outA);
+    const b = readTree(outB);
+    expect([...a.keys()]).toEqual([...b.keys()]);
+    for (const [file, bytes] of a) expect(bytes.equals(b.get(file)!), file).toBe(true);
+  });
+
+  it('writes single-term files that agree field by field with the list index', () => {
+    for (const locale of LOCALES) {
+      const index = loadBuiltIndex(outA, locale);
+      const items = indexItems(index);
+      const files = readdirSync(path.join(outA, 'api/lexicon', locale));
+      expect(items).toHaveLength(files.length);
+      items.forEach((item, i) => {
+        const file = JSON.parse(readFileSync(path.join(outA, termFilePath(locale, item.slug)), 'utf8'));
+        for (const [field, value] of Object.entries(item)) expect(file.data[field], `${item.slug}.${field}`).toEqual(value);
+        expect(file.attribution).toEqual(JSON.parse(index.attributionJson));
+        expect(indexNames(index)[i]).toBe(foldForSearch(item.term, locale));
+        expect(index.pillars[index.pillarCodes[i]!]).toBe(item.pillar);
+        expect(index.hasSlug(item.slug)).toBe(true);
+      });
+    }
+  });
+
+  it('orders the list by the locale collation of the name, then slug', () => {
+    const en = indexItems(loadBuiltIndex(outA, 'en')).map((t) => t.term);
+    const bg = indexItems(loadBuiltIndex(outA, 'bg')).map((t) => t.term);
+    expect(en).toEqual(['Æon', 'Demiurge', 'Nigredo', 'Pleroma', 'Shadow', 'Sophia']);
+    expect(bg).toEqual(['Демиург', 'Еон', 'Нигредо', 'Плерома', 'София', 'Сянка']);
+  });
+});
+
+describe('atomic output', () => {
+  const work = tempDir();
+
+  it('leaves the previous output untouched when the corpus is invalid', async () => {
+    const outDir = path.join(work, 'dist');
+    expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir })).ok).toBe(true);
+    const before = readTree(outDir);
+    const broken = path.join(work, 'broken-corpus');
+    for (const [file, bytes] of readTree(SMALL_CORPUS)) {
+      mkdirSync(path.dirname(path.join(broken, file)), { recursive: true });
+      writeFileSync(path.join(broken, file), bytes);
+    }
+    writeFileSync(path.join(broken, 'terms/sophia/term.yaml'), readFileSync(path.join(INVALID_CASES, 'malformed-yaml/terms/sophia/term.yaml')));
+    const result = await buildSite({ corpusDir: broken, outDir });
+    expect(result.ok).toBe(false);
+    expect(readTree(outDir)).toEqual(before);
+    expect(readdirSync(work).sort()).toEqual(['broken-corpus', 'dist']);
+  });
+
+  it('leaves the previous output untouched and no staging folder when writing fails', async () => {
+    const outDir = path.join(work, 'dist-write');
+    await writeOutputAtomically(outDir, new Map([['keep.json', '{"old":true}']]));
+    // A file and a folder of the same name cannot both be written: the write fails midway.
+    const failing = new Map<string, string>([['a.json', '1'], ['clash', 'file'], ['clash/inner.json', '2']]);
+    await expect(writeOutputAtomically(outDir, failing)).rejects.toThrow();
+    expect(readFileSync(path.join(outDir, 'keep.json'), 'utf8')).toBe('{"old":true}');
+    expect(existsSync(path.join(outDir, 'a.json'))).toBe(false);
+    expect(readdirSync(work).filter((name) => name.startsWith('dist-write'))).toEqual(['dist-write']);
+  });
+});

@@ -1,0 +1,19 @@
+// Reads a built list index back into plain records, for tests that compare it with files.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locale } from '../../src/contract.ts';
+import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
+import type { TermListItem } from '../../src/schema.ts';
+import { listIndexPath } from '../../scripts/lib/emit.ts';
+
+export function loadBuiltIndex(outDir: string, locale: Locale): ListIndex {
+  return decodeListIndex(readFileSync(path.join(outDir, listIndexPath(locale))));
+}
+
+export function indexItems(index: ListIndex): TermListItem[] {
+  return JSON.parse(`[${new TextDecoder().decode(index.items)}]`) as TermListItem[];
+}
+
+export function indexNames(index: ListIndex): string[] {
+  return index.names.split('\n');
+}
