@@ -1,0 +1,22 @@
+// `npm run dev`: serves the built site through netlify dev, offline, on PORT (default 8888).
+// Builds first when dist/ is missing. The flags are the ones netlify-cli needs without a
+// network: no edge functions (they would download Deno), no browser, no telemetry.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+if (!existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
+  const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
+  const code: number = await new Promise((resolve) => build.on('exit', (c) => resolve(c ?? 1)));
+  if (code !== 0) process.exit(code);
+}
+const port = process.env.PORT ?? '8888';
+const netlify = path.join(root, 'node_modules/.bin/netlify');
+const child = spawn(
+  netlify,
+  ['dev', '--offline', '--internal-disable-edge-functions', '--port', port, ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' } },
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

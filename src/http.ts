@@ -1,0 +1,97 @@
+// Response building shared by every route of the function: the headers API-DECISIONS.md puts
+// on every response, problem bodies (RFC 9457) and conditional requests. Web-standard only.
+import { LICENSE, LICENSE_URL } from './contract.ts';
+import type { ParameterError } from './list-query.ts';
+import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './rate-limit.ts';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+export const CACHEABLE = 'public, max-age=300, stale-while-revalidate=86400';
+/** For responses that carry per-client counters: a browser may revalidate, a CDN never stores. */
+export const PER_CLIENT = 'private, no-cache';
+
+export const RATE_LIMIT_HEADERS = ['RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+/** Every header we send that a browser script cannot read without being told it may. */
+export const EXPOSED_HEADERS = ['X-License', 'ETag', 'Link', 'Allow', 'Retry-After', ...RATE_LIMIT_HEADERS].join(', ');
+
+export function rateLimitPolicy(limit: number): string {
+  return `"${POLICY_NAME}";q=${limit};w=${WINDOW_SECONDS}`;
+}
+
+/** The license, CORS and policy headers of every response. */
+export function baseHeaders(rateLimit: number | undefined): Headers {
+  const headers = new Headers({
+    'X-License': LICENSE,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    Link: `<${LICENSE_URL}>; rel="license"`,
+  });
+  if (rateLimit !== undefined) headers.set('RateLimit-Policy', rateLimitPolicy(rateLimit));
+  return headers;
+}
+
+/** The counters of a request the function counted (draft RateLimit and the X- variants). */
+export function setRateLimitState(headers: Headers, state: RateLimitState): void {
+  headers.set('RateLimit', `"${POLICY_NAME}";r=${state.remaining};t=${state.resetIn}`);
+  headers.set('X-RateLimit-Limit', String(state.limit));
+  headers.set('X-RateLimit-Remaining', String(state.remaining));
+  headers.set('X-RateLimit-Reset', String(state.resetAt));
+}
+
+export type ProblemKind = 'invalid-parameter' | 'not-found' | 'method-not-allowed' | 'rate-limited';
+
+const TITLES: Record<ProblemKind, [status: number, title: string]> = {
+  'invalid-parameter': [400, 'Invalid query parameter'],
+  'not-found': [404, 'Not found'],
+  'method-not-allowed': [405, 'Method not allowed'],
+  'rate-limited': [429, 'Rate limit exceeded'],
+};
+
+export interface ProblemInput {
+  kind: ProblemKind;
+  detail: string;
+  errors?: ParameterError[];
+  docsUrl: string;
+  attributionJson: string;
+}
+
+export function problemBody({ kind, detail, errors, docsUrl, attributionJson }: ProblemInput): string {
+  const [status, title] = TITLES[kind];
+  const head = JSON.stringify({ type: `${docsUrl}#${kind}`, title, status, detail, ...(errors ? { errors } : {}) });
+  return `${head.slice(0, -1)},"attribution":${attributionJson}}`;
+}
+
+export function problemStatus(kind: ProblemKind): number {
+  return TITLES[kind][0];
+}
+
+/** The one-line summary of a 400. */
+export function invalidParametersDetail(errors: ParameterError[]): string {
+  if (errors.length === 1) return `${errors[0]!.parameter} ${errors[0]!.detail}`;
+  return `${errors.length} query parameters are invalid: ${errors.map((e) => e.parameter).join(', ')}`;
+}
+
+/** Strong ETag from the data version and a key that determines the body. */
+export function etagFor(dataVersion: string, bodyKey: string): string {
+  return `"${dataVersion.slice(0, 16)}-${fnv1a(bodyKey).toString(16).padStart(8, '0')}"`;
+}
+
+/** If-None-Match (RFC 9110 13.1.2): weak comparison against one entity tag. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+// 32-bit FNV-1a over UTF-16 code units: fast, and only needs to separate the bodies of one
+// data version.
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
