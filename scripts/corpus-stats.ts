@@ -1,0 +1,24 @@
+// `npm run corpus:stats`: counts and editorial warnings for the corpus. Hard errors are the
+// build's business; these never fail (exit 1 only if the corpus does not validate).
+import { Command } from 'commander';
+import { computeCorpusStats, formatCorpusStats } from './lib/corpus-stats.ts';
+import { loadCorpusFiles } from './lib/load-corpus.ts';
+import { formatProblem, validateCorpus } from './lib/validate-corpus.ts';
+
+const options = new Command()
+  .name('corpus:stats')
+  .description('Print corpus counts and editorial warnings.')
+  .option('--corpus <dir>', 'corpus folder', 'corpus')
+  .option('--json', 'print the statistics as JSON')
+  .parse()
+  .opts<{ corpus: string; json?: boolean }>();
+
+const validation = validateCorpus(await loadCorpusFiles(options.corpus));
+if (!validation.ok) {
+  process.stderr.write(`The corpus does not validate (run npm run build for details):\n`);
+  for (const problem of validation.problems) process.stderr.write(`  ${formatProblem(problem)}\n`);
+  process.exitCode = 1;
+} else {
+  const stats = computeCorpusStats(validation.corpus);
+  process.stdout.write(options.json ? `${JSON.stringify(stats, null, 2)}\n` : `${formatCorpusStats(stats)}\n`);
+}
