@@ -1,0 +1,303 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { EXPOSED_HEADERS } from '../../src/http.ts';
+import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
+import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+import { BASE, inMemorySite } from '../helpers/in-memory-site.ts';
+
+const validation = validateCorpus(smallCorpusFiles());
+if (!validation.ok) throw new Error('the small fixture corpus must be valid');
+const corpus = validation.corpus;
+const DOCS = 'https://lexicon.test/api/lexicon/';
+const ATTRIBUTION = {
+  source: 'Test Lexicon',
+  url: 'https://lexicon.test',
+  license: 'CC BY-SA 4.0',
+  required: 'Powered by Test Lexicon (https://lexicon.test) — CC BY-SA 4.0',
+};
+
+// Every response any test here produces is checked for the headers every response carries.
+const seen: Response[] = [];
+afterAll(() => {
+  for (const response of seen) {
+    expect(response.headers.get('X-License')).toBe('CC BY-SA 4.0');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('Access-Control-Expose-Headers')).toBe(EXPOSED_HEADERS);
+    expect(response.headers.get('Link')).toBe('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"');
+  }
+  expect(seen.length).toBeGreaterThan(50);
+});
+
+function siteWith(options: Parameters<typeof inMemorySite>[1] = {}) {
+  const site = inMemorySite(corpus, options);
+  return {
+    ...site,
+    async get(path: string, init: RequestInit = {}, ip = '192.0.2.1') {
+      const response = await site.handle(new Request(new URL(path, BASE), init), { ip });
+      seen.push(response);
+      return response;
+    },
+  };
+}
+
+async function json(response: Response): Promise<any> {
+  return JSON.parse(await response.text());
+}
+
+async function expectList(response: Response, meta: object, slugs: string[]) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('ETag')).toMatch(/^"[0-9a-f]{16}-[0-9a-f]{8}"$/);
+  const body = ListResponseSchema.parse(await json(response));
+  expect(body.meta).toEqual(meta);
+  expect(body.data.map((t) => t.slug)).toEqual(slugs);
+  expect(body.attribution).toEqual(ATTRIBUTION);
+  return body;
+}
+
+async function expectProblem(response: Response, status: number, kind: string, detail: string, errors?: object[]) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('Content-Type')).toBe('application/problem+json; charset=utf-8');
+  expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
+  const body = ProblemSchema.parse(await json(response));
+  const titles: Record<number, string> = { 400: 'Invalid query parameter', 404: 'Not found', 405: 'Method not allowed', 429: 'Rate limit exceeded' };
+  expect(body).toEqual({
+    type: `${DOCS}#${kind}`,
+    title: titles[status],
+    status,
+    detail,
+    ...(errors ? { errors } : {}),
+    attribution: ATTRIBUTION,
+  });
+}
+
+const EN_ORDER = ['aeon', 'demiurge', 'nigredo', 'pleroma', 'shadow', 'sophia'];
+const BG_ORDER = ['demiurge', 'aeon', 'nigredo', 'pleroma', 'sophia', 'shadow'];
+const meta = (extra: object = {}) => ({ total: 6, limit: 50, offset: 0, locale: 'en', hasMore: false, ...extra });
+
+describe('list endpoint', () => {
+  const site = siteWith({ rateLimit: 1000 });
+
+  it('answers the defaults with every header of the contract', async () => {
+    const response = await site.get('/api/lexicon/public');
+    await expectList(response, meta(), EN_ORDER);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(response.headers.get('RateLimit-Policy')).toBe('"hourly";q=1000;w=3600');
+    expect(response.headers.get('RateLimit')).toMatch(/^"hourly";r=\d+;t=\d+$/);
+    expect(response.headers.get('X-RateLimit-Limit')).toBe('1000');
+  });
+
+  it('answers /api/lexicon/public/ exactly like /api/lexicon/public', async () => {
+    const [a, b] = await Promise.all([site.get('/api/lexicon/public'), site.get('/api/lexicon/public/')]);
+    expect(await a.text()).toBe(await b.text());
+  });
+
+  it('returns only the list fields, in the order of the specification', async () => {
+    const body = await json(await site.get('/api/lexicon/public?limit=1'));
+    expect(Object.keys(body)).toEqual(['data', 'meta', 'attribution']);
+    expect(Object.keys(body.data[0])).toEqual(['term', 'slug', 'definition', 'pillar', 'tradition', 'etymology', 'relatedTerms', 'url']);
+  });
+
+  it.each([
+    ['locale=bg', meta({ locale: 'bg' }), BG_ORDER],
+    ['locale=BG', meta({ locale: 'bg', warnings: ['locale "BG" was read as "bg"'] }), BG_ORDER],
+    ['locale=en-US', meta({ warnings: ['locale "en-US" was read as "en"'] }), EN_ORDER],
+    ['limit=2', meta({ limit: 2, hasMore: true }), EN_ORDER.slice(0, 2)],
+    ['limit=2&offset=4', meta({ limit: 2, offset: 4, hasMore: false }), EN_ORDER.slice(4)],
+    ['limit=2&offset=3', meta({ limit: 2, offset: 3, hasMore: true }), EN_ORDER.slice(3, 5)],
+    ['limit=0', meta({ limit: 1, hasMore: true, warnings: ['limit 0 is outside 1-500; 1 was applied'] }), ['aeon']],
+    ['limit=9999', meta({ limit: 500, warnings: ['limit 9999 is outside 1-500; 500 was applied'] }), EN_ORDER],
+    ['offset=-1', meta({ warnings: ['offset -1 is negative; 0 was applied'] }), EN_ORDER],
+    ['offset=6', meta({ offset: 6 }), []],
+    ['offset=99999999999', meta({ offset: 1_000_000_000, warnings: ['offset 99999999999 is above 1000000000; 1000000000 was applied'] }), []],
+    ['pillar=cosmology', meta({ total: 4 }), ['aeon', 'demiurge', 'pleroma', 'sophia']],
+    ['pillar=ALCHEMY', meta({ total: 1 }), ['nigredo']],
+    ['pillar=', meta(), EN_ORDER],
+    ['pillar=cosmology&limit=1&offset=1', meta({ total: 4, limit: 1, offset: 1, hasMore: true }), ['demiurge']],
+    ['q=aeon', meta({ total: 1 }), ['aeon']],
+    ['q=%C3%86ON', meta({ total: 1 }), ['aeon']],
+    ['q=%20%20', meta(), EN_ORDER],
+    ['q=o', meta({ total: 5 }), ['aeon', 'nigredo', 'pleroma', 'shadow', 'sophia']],
+    ['q=o&pillar=cosmology', meta({ total: 3 }), ['aeon', 'pleroma', 'sophia']],
+    ['q=o&limit=2&offset=1', meta({ total: 5, limit: 2, offset: 1, hasMore: true }), ['nigredo', 'pleroma']],
+    ['q=zzz', meta({ total: 0 }), []],
+    ['q=%D0%B5%D0%BE%D0%BD&locale=bg', meta({ total: 1, locale: 'bg' }), ['aeon']],
+    ['q=%D0%95%D0%9E%D0%9D&locale=bg', meta({ total: 1, locale: 'bg' }), ['aeon']],
+    ['q=aeon&locale=bg', meta({ total: 0, locale: 'bg' }), []],
+    ['utm_source=x', meta({ warnings: ['unknown parameter "utm_source" was ignored'] }), EN_ORDER],
+  ])('?%s', async (query, expectedMeta, slugs) => {
+    await expectList(await site.get(`/api/lexicon/public?${query}`), expectedMeta, slugs);
+  });
+
+  it.each([
+    ['locale=xx', 'locale must be one of: en, bg', [{ parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] }]],
+    ['locale=', 'locale must be one of: en, bg', [{ parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] }]],
+    ['limit=ten', 'limit must be an integer from 1 to 500', [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }]],
+    ['limit=', 'limit must be an integer from 1 to 500', [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }]],
+    ['offset=1.5', 'offset must be an integer (0 or more)', [{ parameter: 'offset', detail: 'must be an integer (0 or more)' }]],
+    ['pillar=astrology', 'pillar must be one of: cosmology, alchemy, shadow', [{ parameter: 'pillar', detail: 'must be one of: cosmology, alchemy, shadow', allowed: ['cosmology', 'alchemy', 'shadow'] }]],
+    [`q=${'a'.repeat(101)}`, 'q must be at most 100 characters after trimming', [{ parameter: 'q', detail: 'must be at most 100 characters after trimming' }]],
+    ['limit=1&limit=2', 'limit is given 2 times; give it at most once', [{ parameter: 'limit', detail: 'is given 2 times; give it at most once' }]],
+    ['locale=de&limit=x', '2 query parameters are invalid: locale, limit', [
+      { parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] },
+      { parameter: 'limit', detail: 'must be an integer from 1 to 500' },
+    ]],
+  ])('?%s -> 400', async (query, detail, errors) => {
+    await expectProblem(await site.get(`/api/lexicon/public?${query}`), 400, 'invalid-parameter', detail, errors);
+  });
+
+  it('never echoes long raw input back', async () => {
+    const adjusted = await json(await site.get(`/api/lexicon/public?limit=${'9'.repeat(5000)}&${'k'.repeat(5000)}=1`));
+    expect(adjusted.meta.warnings).toEqual([
+      'limit 99999999999999999999… is outside 1-500; 500 was applied',
+      `unknown parameter "${'k'.repeat(20)}…" was ignored`,
+    ]);
+    const rejected = await site.get(`/api/lexicon/public?limit=${'x'.repeat(5000)}&locale=${'y'.repeat(5000)}`);
+    expect(rejected.status).toBe(400);
+    expect((await rejected.text()).length).toBeLessThan(1000);
+  });
+});
+
+describe('single-term endpoint (the function answers what the static files cannot)', () => {
+  const site = siteWith({ rateLimit: 1000 });
+
+  it.each([
+    ['/api/lexicon/public/aeon?locale=BG', 'bg'],
+    ['/api/lexicon/public/aeon?locale=bg-BG&x=1', 'bg'],
+    ['/api/lexicon/public/aeon?locale=En', 'en'],
+    ['/api/lexicon/public/aeon', 'en'],
+  ])('%s serves the %s file, locale normalised silently', async (path, locale) => {
+    const response = await site.get(path);
+    expect(response.status).toBe(200);
+    const body = TermResponseSchema.parse(await json(response));
+    expect(await JSON.stringify(body)).toBe(site.files.get(`api/lexicon/${locale}/aeon.json`));
+    expect(response.headers.get('ETag')).toMatch(/^"[0-9a-f]{16}-[0-9a-f]{8}"$/);
+  });
+
+  it.each([
+    ['/api/lexicon/public/aeon?locale=xx', 'locale must be one of: en, bg'],
+    ['/api/lexicon/public/no-such-term?locale=xx', 'locale must be one of: en, bg'],
+    ['/api/lexicon/public/aeon?locale=bg&locale=en', 'locale is given 2 times; give it at most once'],
+  ])('%s -> 400 (parameters are checked before the lookup)', async (path, detail) => {
+    const response = await site.get(path);
+    expect(response.status).toBe(400);
+    expect((await json(response)).detail).toBe(detail);
+  });
+
+  it.each([
+    ['/api/lexicon/public/no-such-term', 'no term has the slug "no-such-term"'],
+    ['/api/lexicon/public/no-such-term?locale=bg', 'no term has the slug "no-such-term"'],
+    ['/api/lexicon/en/no-such-term.json', 'no term has the slug "no-such-term"'],
+    ['/api/lexicon/bg/no-such-term.json', 'no term has the slug "no-such-term"'],
+    ['/api/lexicon/public/Aeon', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    ['/api/lexicon/public/..%2F..%2Fetc%2Fpasswd', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    ['/api/lexicon/public/%00', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    ['/api/lexicon/public/aeon%00', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    [`/api/lexicon/public/${'a'.repeat(300)}`, 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    ['/api/lexicon/public/aeon/extra', 'no endpoint at this path; see the documentation'],
+    ['/api/lexicon/nothing-here', 'no endpoint at this path; see the documentation'],
+  ])('%s -> 404', async (path, detail) => {
+    await expectProblem(await site.get(path), 404, 'not-found', detail);
+  });
+});
+
+describe('methods, conditional requests', () => {
+  const site = siteWith({ rateLimit: 1000 });
+
+  it('HEAD answers like GET without a body', async () => {
+    const [get, head] = [await site.get('/api/lexicon/public?limit=1'), await site.get('/api/lexicon/public?limit=1', { method: 'HEAD' })];
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers.get('ETag')).toBe(get.headers.get('ETag'));
+    expect(head.headers.get('Content-Type')).toBe(get.headers.get('Content-Type'));
+    const missing = await site.get('/api/lexicon/public/nope', { method: 'HEAD' });
+    expect([missing.status, missing.body]).toEqual([404, null]);
+  });
+
+  it('OPTIONS answers the CORS preflight with 204', async () => {
+    const response = await site.get('/api/lexicon/public', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+    expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('Access-Control-Allow-Headers')).toBe('if-none-match');
+    expect(response.headers.get('Access-Control-Max-Age')).toBe('86400');
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s -> 405 with Allow, before any other check', async (method) => {
+    const response = await site.get('/api/lexicon/public/nope?locale=xx', { method });
+    expect(response.headers.get('Allow')).toBe('GET, HEAD, OPTIONS');
+    await expectProblem(response, 405, 'method-not-allowed', `${method} is not allowed; use GET, HEAD or OPTIONS`);
+  });
+
+  it('answers If-None-Match with 304 and the same ETag, and a changed query with 200', async () => {
+    const first = await site.get('/api/lexicon/public?locale=bg&limit=2');
+    const etag = first.headers.get('ETag')!;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await site.get('/api/lexicon/public?locale=bg&limit=2', { headers: { 'If-None-Match': header } });
+      expect(again.status).toBe(304);
+      expect(again.body).toBeNull();
+      expect(again.headers.get('ETag')).toBe(etag);
+    }
+    const other = await site.get('/api/lexicon/public?locale=bg&limit=3', { headers: { 'If-None-Match': etag } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('ETag')).not.toBe(etag);
+  });
+});
+
+describe('rate limiting', () => {
+  let now = 1_700_000_000_000;
+  let site = siteWith({ rateLimit: 3, now: () => now });
+  beforeEach(() => {
+    now = 1_700_000_000_000;
+    site = siteWith({ rateLimit: 3, now: () => now });
+  });
+
+  it('counts per client and answers 429 with Retry-After once the hour is used up', async () => {
+    const remaining = [];
+    for (let i = 0; i < 3; i++) remaining.push((await site.get('/api/lexicon/public')).headers.get('X-RateLimit-Remaining'));
+    expect(remaining).toEqual(['2', '1', '0']);
+    now += 600_000;
+    const limited = await site.get('/api/lexicon/public?locale=xx');
+    expect(limited.headers.get('Retry-After')).toBe('3000');
+    expect(limited.headers.get('RateLimit')).toBe('"hourly";r=0;t=3000');
+    expect(limited.headers.get('X-RateLimit-Reset')).toBe(String(1_700_000_000 + 3600));
+    await expectProblem(limited, 429, 'rate-limited', 'the limit of 3 requests per hour is used up; retry in 3000 seconds');
+    expect((await site.get('/api/lexicon/public', {}, '198.51.100.7')).status).toBe(200);
+    now += 3_000_000;
+    expect((await site.get('/api/lexicon/public')).status).toBe(200);
+  });
+
+  it('counts errors and single terms, but not OPTIONS, 304 or a repeated request', async () => {
+    const etag = (await site.get('/api/lexicon/public')).headers.get('ETag')!;
+    await site.get('/api/lexicon/public', { method: 'OPTIONS' });
+    await site.get('/api/lexicon/public', { headers: { 'If-None-Match': etag } });
+    const repeated = await site.handle('/api/lexicon/public/nope', { repeated: true });
+    expect(repeated.headers.get('X-RateLimit-Remaining')).toBe('2');
+    expect((await site.get('/api/lexicon/public/nope')).headers.get('X-RateLimit-Remaining')).toBe('1');
+    expect((await site.get('/api/lexicon/public/aeon?locale=BG')).headers.get('X-RateLimit-Remaining')).toBe('0');
+    expect((await site.get('/api/lexicon/public')).status).toBe(429);
+  });
+
+  it('puts the method check before the rate limit', async () => {
+    for (let i = 0; i < 3; i++) await site.get('/api/lexicon/public');
+    expect((await site.get('/api/lexicon/public', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('answers the CDN rule rewrite target with a 429 of its own window', async () => {
+    const response = await site.get('/api/lexicon/rate-limited');
+    expect(response.headers.get('Retry-After')).toBe('180');
+    await expectProblem(response, 429, 'rate-limited', 'too many requests from this client; retry in 180 seconds');
+  });
+
+  it('without a limit (RATE_LIMIT_PER_HOUR=0) sends no counters and lets shared caches store 200s', async () => {
+    const open = siteWith({});
+    const response = await open.get('/api/lexicon/public');
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    for (const name of ['RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+      expect(response.headers.get(name)).toBeNull();
+    }
+  });
+});
