@@ -87,7 +87,7 @@ describe('the function adapter (functions/lexicon.ts)', () => {
     delete process.env.RATE_LIMIT_PER_HOUR;
     const module = await import('../../functions/lexicon.ts');
     fn = module.default;
-    config = module.config as typeof config;
+    config = module.config as unknown as typeof config;
   });
 
   it('declares paths and a rate-limit rule that match the constants', () => {

@@ -1,0 +1,159 @@
+// The whole contract over real HTTP: builds dist/ from the bundled corpus, starts netlify dev
+// (offline) and talks to it as several clients. Static term files and function responses
+// must look the same to a client: status, body, license and CORS headers.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/contract.ts';
+import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
+import { buildSite } from '../../scripts/lib/build-site.ts';
+import { httpRequest, type HttpResult } from '../helpers/http-client.ts';
+import { startNetlifyDev, type DevServer } from '../helpers/netlify-dev.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.join(ROOT, 'dist');
+const LIMIT = 40;
+
+let server: DevServer;
+let slugs: string[] = [];
+
+beforeAll(async () => {
+  const result = await buildSite({ corpusDir: path.join(ROOT, 'corpus'), outDir: DIST });
+  if (!result.ok) throw new Error(`the bundled corpus does not build:\n${result.messages.join('\n')}`);
+  slugs = result.corpus.terms.map((t) => t.slug).sort();
+  server = await startNetlifyDev({ RATE_LIMIT_PER_HOUR: String(LIMIT) });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+// Each describe block is its own client (source address), so their budgets do not mix.
+function client(localAddress: string) {
+  return (pathAndQuery: string, options: { method?: string; headers?: Record<string, string> } = {}) =>
+    httpRequest(`${server.baseUrl}${pathAndQuery}`, { ...options, localAddress });
+}
+
+function expectCommonHeaders(response: HttpResult) {
+  expect(response.headers['x-license']).toBe('CC BY-SA 4.0');
+  expect(response.headers['access-control-allow-origin']).toBe('*');
+  expect(response.headers['access-control-expose-headers']).toContain('X-License');
+  expect(response.headers.link).toBe('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"');
+}
+
+describe('list endpoint over HTTP', () => {
+  const get = client('127.0.0.11');
+
+  it('serves the default page with the function headers', async () => {
+    const response = await get('/api/lexicon/public');
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['ratelimit-policy']).toBe(`"hourly";q=${LIMIT};w=3600`);
+    expect(response.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+    const body = ListResponseSchema.parse(JSON.parse(response.body));
+    expect(body.meta).toEqual({ total: slugs.length, limit: 50, offset: 0, locale: 'en', hasMore: true });
+  });
+
+  it.each(LOCALES)('walks every page of %s and sees every term exactly once, in collation order', async (locale) => {
+    const seen: { slug: string; term: string }[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const body = ListResponseSchema.parse(JSON.parse((await get(`/api/lexicon/public/?locale=${locale}&offset=${offset}`)).body));
+      seen.push(...body.data);
+      if (!body.meta.hasMore) break;
+    }
+    expect(seen.map((t) => t.slug).sort()).toEqual(slugs);
+    const collator = new Intl.Collator(locale);
+    for (let i = 1; i < seen.length; i++) expect(collator.compare(seen[i - 1]!.term, seen[i]!.term)).toBeLessThanOrEqual(0);
+  });
+
+  it('filters by pillar and searches with folding', async () => {
+    const body = JSON.parse((await get('/api/lexicon/public?locale=bg&pillar=ALCHEMY&q=%D0%9D%D0%98%D0%93%D0%A0%D0%95%D0%94%D0%9E')).body);
+    expect(body.data.map((t: { slug: string }) => t.slug)).toEqual(['nigredo']);
+    expect(body.meta.total).toBe(1);
+  });
+
+  it('answers 400 and 405 as problems with the same headers', async () => {
+    const invalid = await get('/api/lexicon/public?limit=abc&locale=xx');
+    expect(invalid.status).toBe(400);
+    expectCommonHeaders(invalid);
+    expect(invalid.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(ProblemSchema.parse(JSON.parse(invalid.body)).errors?.map((e) => e.parameter)).toEqual(['locale', 'limit']);
+    const post = await get('/api/lexicon/public', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expectCommonHeaders(post);
+  });
+
+  it('answers HEAD, OPTIONS and If-None-Match', async () => {
+    const first = await get('/api/lexicon/public?limit=3');
+    const head = await get('/api/lexicon/public?limit=3', { method: 'HEAD' });
+    expect([head.status, head.body, head.headers.etag]).toEqual([200, '', first.headers.etag]);
+    const preflight = await get('/api/lexicon/public', { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    expectCommonHeaders(preflight);
+    const cached = await get('/api/lexicon/public?limit=3', { headers: { 'If-None-Match': first.headers.etag! } });
+    expect(cached.status).toBe(304);
+  });
+});
+
+describe('single-term endpoint over HTTP', () => {
+  const get = client('127.0.0.12');
+
+  it.each([
+    ['/api/lexicon/public/sophia', 'en'],
+    ['/api/lexicon/public/sophia?locale=en', 'en'],
+    ['/api/lexicon/public/sophia?locale=bg', 'bg'],
+    ['/api/lexicon/public/sophia?locale=BG', 'bg'],
+  ])('%s serves the %s record with the license and CORS headers', async (url, locale) => {
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = TermResponseSchema.parse(JSON.parse(response.body));
+    expect(response.body).toBe(readFileSync(path.join(DIST, `api/lexicon/${locale}/sophia.json`), 'utf8'));
+    expect(body.data.relatedPosts.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['/api/lexicon/public/no-such-term', 404],
+    ['/api/lexicon/public/no-such-term?locale=bg', 404],
+    ['/api/lexicon/public/..%2F..%2Fnetlify.toml', 404],
+    ['/api/lexicon/public/%00', 404],
+    [`/api/lexicon/public/${'a'.repeat(300)}`, 404],
+    ['/api/lexicon/public/sophia?locale=xx', 400],
+  ])('%s -> %i problem', async (url, status) => {
+    const response = await get(url);
+    expect(response.status).toBe(status);
+    expectCommonHeaders(response);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(ProblemSchema.parse(JSON.parse(response.body)).status).toBe(status);
+  });
+
+  it('serves the pillar vocabulary as a static file', async () => {
+    const response = await get('/api/lexicon/pillars.json');
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(JSON.parse(response.body).data.length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('rate limit over HTTP', () => {
+  const get = client('127.0.0.13');
+
+  it(`answers 429 with Retry-After after ${LIMIT} counted requests of one client`, async () => {
+    let last: HttpResult | undefined;
+    for (let i = 0; i < LIMIT; i++) {
+      last = await get(`/api/lexicon/public?limit=1&offset=${i}`);
+      expect(last.status).toBe(200);
+    }
+    expect(last!.headers['x-ratelimit-remaining']).toBe('0');
+    const limited = await get('/api/lexicon/public');
+    expect(limited.status).toBe(429);
+    expectCommonHeaders(limited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(ProblemSchema.parse(JSON.parse(limited.body)).type).toMatch(/#rate-limited$/);
+    const otherClient = await client('127.0.0.14')('/api/lexicon/public?limit=1');
+    expect(otherClient.status).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+// A minimal HTTP client over node:http that can choose its source address, so an end-to-end
+// test can act as several clients (127.0.0.x) against a server that counts per client IP.
+import http from 'node:http';
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, timeout: 30_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`timed out: ${url}`)));
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -1,0 +1,84 @@
+// Starts `npm run dev` (netlify dev, offline) on a free port for the end-to-end suite and stops
+// the whole process group afterwards, also when a test fails or the run is interrupted.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { httpRequest } from './http-client.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface DevServer {
+  baseUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startNetlifyDev(env: Record<string, string>, timeoutMs = 90_000): Promise<DevServer> {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), CI: 'true' },
+    detached: true, // its own process group, so stop() ends netlify and its workers too
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const kill = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', kill);
+
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`netlify dev exited (${child.exitCode}):\n${output}`);
+    const ready = await httpRequest(`${baseUrl}/api/lexicon/pillars.json`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error(`netlify dev was not ready after ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      process.removeListener('exit', kill);
+      kill();
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            // gone
+          }
+          resolve();
+        }, 5_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
