@@ -2,11 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The e2e suite starts netlify dev (5-10 s); everything else is fast.
     testTimeout: 20_000,
-    hookTimeout: 120_000,
     // Tests that build into temporary folders must never share one.
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] },
+      },
+      {
+        // One netlify dev for every end-to-end file: it builds dist/ from the bundled corpus
+        // and starts the server once (5-10 s), then stops it, also when a test fails.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          hookTimeout: 60_000,
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -23,6 +23,7 @@ const result = await buildSite({
   corpusDir: options.corpus,
   outDir: options.out,
   siteUrl: options.siteUrl ?? (process.env.URL || undefined),
+  builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
   onProgress: showProgress
     ? (written, total) => {
         if (total >= 5000) process.stderr.write(`\rwriting ${written}/${total} files`);
@@ -30,6 +31,16 @@ const result = await buildSite({
       }
     : undefined,
 });
+
+/** SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since the epoch. */
+function sourceDateEpoch(value: string | undefined): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[0-9]+$/.test(value)) {
+    process.stderr.write(`SOURCE_DATE_EPOCH must be a whole number of seconds, not "${value}"\n`);
+    process.exit(2);
+  }
+  return new Date(Number(value) * 1000);
+}
 
 if (!result.ok) {
   process.stderr.write(`The corpus has ${result.problems.length} problem(s); ${options.out}/ was left as it was.\n\n`);

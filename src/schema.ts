@@ -193,3 +193,32 @@ export const ProblemSchema = z
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof ProblemSchema>;
+
+// ---------------------------------------------------------------- offline dumps
+
+export const DUMP_FORMATS = ['json', 'ndjson', 'csv', 'sqlite'] as const;
+
+export const DumpFileSchema = z
+  .strictObject({
+    name: z.string().describe('File name; carries the data version, so a URL never changes content.'),
+    path: z.string().describe('Path on the site, from its root (/dumps/...).'),
+    format: z.enum(DUMP_FORMATS),
+    locale: z.enum([...LOCALES, 'all']).describe('"all": both locales in one file.'),
+    bytes: z.int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .meta({ id: 'DumpFile' });
+export type DumpFile = z.infer<typeof DumpFileSchema>;
+
+export const ManifestSchema = z
+  .strictObject({
+    dataVersion: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 content hash of the corpus and site URL.'),
+    builtAt: z.iso.datetime().describe('Build time (SOURCE_DATE_EPOCH when set, for reproducible builds).'),
+    license: z.literal(LICENSE),
+    licenseUrl: z.url(),
+    attribution: AttributionSchema,
+    counts: z.strictObject({ en: z.int(), bg: z.int(), posts: z.int(), pillars: z.int() }),
+    files: z.array(DumpFileSchema),
+  })
+  .meta({ id: 'Manifest' });
+export type Manifest = z.infer<typeof ManifestSchema>;

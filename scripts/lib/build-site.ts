@@ -1,9 +1,16 @@
 // The build pipeline: load -> validate -> derive -> emit -> atomic write. The CLI in
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { API_ROOT } from '../../src/contract.ts';
+import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
+import { ManifestSchema } from '../../src/schema.ts';
 import { deriveApiRecords } from './derive.ts';
+import { DUMPS_DIR, emitDumps } from './dumps.ts';
 import { emitApiFiles, type OutputFiles } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
+import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeOutputAtomically, type WriteSummary } from './write-output.ts';
 
@@ -12,6 +19,8 @@ export interface BuildOptions {
   outDir: string;
   /** Overrides site.yaml siteUrl (the CLI passes --site-url, else the URL env variable). */
   siteUrl?: string;
+  /** The manifest's build time (the CLI passes SOURCE_DATE_EPOCH when set). */
+  builtAt?: Date;
   onProgress?: (written: number, total: number) => void;
 }
 
@@ -28,13 +37,46 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { corpus } = validation;
   const siteUrl = (options.siteUrl ?? corpus.site.siteUrl).replace(/\/+$/, '');
   const dataVersion = computeDataVersion(files, siteUrl);
-  const outputs = emitOutputs(corpus, siteUrl, dataVersion);
+  const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+  const outputs = await emitOutputs(corpus, siteUrl, dataVersion, builtAt);
   const summary = await writeOutputAtomically(options.outDir, outputs, options.onProgress);
   return { ok: true, corpus, dataVersion, siteUrl, summary };
 }
 
-export function emitOutputs(corpus: Corpus, siteUrl: string, dataVersion: string): OutputFiles {
-  return emitApiFiles(deriveApiRecords(corpus, siteUrl), dataVersion);
+export async function emitOutputs(corpus: Corpus, siteUrl: string, dataVersion: string, builtAt: Date): Promise<OutputFiles> {
+  const records = deriveApiRecords(corpus, siteUrl);
+  const outputs = emitApiFiles(records, dataVersion);
+  const dumps = await emitDumps(records, dataVersion, builtAt);
+  for (const [file, bytes] of dumps.files) outputs.set(file, bytes);
+
+  const openapi = buildOpenApiDocument({
+    siteUrl,
+    source: corpus.site.source,
+    pillars: records.pillars.data.map((p) => p.key),
+    rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
+    dataVersion,
+  });
+  outputs.set(`${API_ROOT.slice(1)}/openapi.json`, `${JSON.stringify(openapi, null, 2)}\n`);
+  for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
+    const id = `${siteUrl}${API_ROOT}/schemas/${name}`;
+    outputs.set(`${API_ROOT.slice(1)}/schemas/${name}`, `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
+  }
+  return outputs;
+}
+
+/**
+ * The build time of the output already in place, if it holds the same data version: a
+ * rebuild of unchanged data then writes identical bytes, and builtAt keeps meaning "when
+ * this data was first published".
+ */
+async function previousBuildTime(outDir: string, dataVersion: string): Promise<Date | undefined> {
+  try {
+    const text = await readFile(path.join(outDir, DUMPS_DIR, 'manifest.json'), 'utf8');
+    const manifest = ManifestSchema.safeParse(JSON.parse(text));
+    return manifest.success && manifest.data.dataVersion === dataVersion ? new Date(manifest.data.builtAt) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -17,11 +17,20 @@ export interface LocaleRecords {
   terms: Term[];
 }
 
+export interface PostRecord {
+  slug: string;
+  date: string;
+  title: Record<Locale, string>;
+  url: Record<Locale, string>;
+}
+
 export interface ApiRecords {
   siteUrl: string;
   attribution: Attribution;
   locales: Record<Locale, LocaleRecords>;
   pillars: PillarsResponse;
+  /** Every post, newest first. */
+  posts: PostRecord[];
 }
 
 /** The list endpoint's fields of a term, in the order of the specification. */
@@ -96,5 +105,12 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
     attribution,
   };
 
-  return { siteUrl: site, attribution, locales, pillars };
+  const posts = postsNewestFirst.map((post) => ({
+    slug: post.slug,
+    date: post.date,
+    title: { en: post.title.en, bg: post.title.bg },
+    url: { en: pageUrl(corpus.site.paths.post, 'en', post.slug), bg: pageUrl(corpus.site.paths.post, 'bg', post.slug) },
+  }));
+
+  return { siteUrl: site, attribution, locales, pillars, posts };
 }

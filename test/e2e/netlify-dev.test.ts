@@ -3,35 +3,21 @@
 // must look the same to a client: status, body, license and CORS headers.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { LOCALES } from '../../src/contract.ts';
 import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
 import { httpRequest, type HttpResult } from '../helpers/http-client.ts';
-import { startNetlifyDev, type DevServer } from '../helpers/netlify-dev.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
-const LIMIT = 40;
-
-let server: DevServer;
-let slugs: string[] = [];
-
-beforeAll(async () => {
-  const result = await buildSite({ corpusDir: path.join(ROOT, 'corpus'), outDir: DIST });
-  if (!result.ok) throw new Error(`the bundled corpus does not build:\n${result.messages.join('\n')}`);
-  slugs = result.corpus.terms.map((t) => t.slug).sort();
-  server = await startNetlifyDev({ RATE_LIMIT_PER_HOUR: String(LIMIT) });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+// global-setup.ts built dist/ from the bundled corpus and started netlify dev.
+const DIST = path.resolve(import.meta.dirname, '../../dist');
+const baseUrl = inject('baseUrl');
+const LIMIT = inject('rateLimit');
+const slugs = inject('slugs');
 
 // Each describe block is its own client (source address), so their budgets do not mix.
 function client(localAddress: string) {
   return (pathAndQuery: string, options: { method?: string; headers?: Record<string, string> } = {}) =>
-    httpRequest(`${server.baseUrl}${pathAndQuery}`, { ...options, localAddress });
+    httpRequest(`${baseUrl}${pathAndQuery}`, { ...options, localAddress });
 }
 
 function expectCommonHeaders(response: HttpResult) {

@@ -1,0 +1,99 @@
+// The machine-readable contracts: the OpenAPI document passes a real OpenAPI 3.1 validator,
+// and the published JSON Schemas (checked with Ajv, independently of zod) accept every
+// static file the build writes and every response the handler gives.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../scripts/lib/build-site.ts';
+import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+import { inMemorySite } from '../helpers/in-memory-site.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const out = path.join(tempDir(), 'dist');
+const read = (file: string) => JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+let ajv: InstanceType<typeof Ajv2020>;
+
+beforeAll(async () => {
+  const result = await buildSite({ corpusDir: SMALL_CORPUS, outDir: out });
+  if (!result.ok) throw new Error(result.messages.join('\n'));
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  // Formats (uri, date-time) are annotations here; the zod tests check them.
+  ajv.addFormat('uri', true).addFormat('date-time', true);
+});
+
+function validator(schemaFile: string) {
+  const schema = read(`api/lexicon/schemas/${schemaFile}`);
+  const validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
+  return (data: unknown, label: string) => {
+    const valid = validate(data);
+    expect(validate.errors ?? [], label).toEqual([]);
+    expect(valid).toBe(true);
+  };
+}
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(read('api/lexicon/openapi.json'));
+    expect(result).toEqual({ valid: true });
+  });
+
+  it('documents both endpoints with every parameter bound and status', () => {
+    const doc = read('api/lexicon/openapi.json');
+    const list = doc.paths['/api/lexicon/public'].get;
+    const params = Object.fromEntries(list.parameters.map((p: { name: string; schema: object }) => [p.name, p.schema]));
+    expect(params).toEqual({
+      locale: { type: 'string', enum: ['en', 'bg'], default: 'en' },
+      pillar: { type: 'string', enum: ['cosmology', 'alchemy', 'shadow'] },
+      q: { type: 'string', maxLength: 100 },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+      offset: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
+    });
+    expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '405', '429']);
+    expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual(['200', '304', '400', '404', '405', '429']);
+    expect(list.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Term', 'TermListItem', 'ListResponse', 'TermResponse', 'Problem', 'Manifest']),
+    );
+  });
+});
+
+describe('published JSON Schemas', () => {
+  it('accept every static file the build writes', () => {
+    const termResponse = validator('term-response.json');
+    const files = fg.sync('api/lexicon/{en,bg}/*.json', { cwd: out });
+    expect(files.length).toBe(12);
+    for (const file of files) termResponse(read(file), file);
+    validator('pillars-response.json')(read('api/lexicon/pillars.json'), 'pillars.json');
+    validator('manifest.json')(read('dumps/manifest.json'), 'manifest.json');
+  });
+
+  it('accept every kind of response the handler gives', async () => {
+    const validation = validateCorpus(smallCorpusFiles());
+    if (!validation.ok) throw new Error('fixture must be valid');
+    // Five counted requests, a 405 (not counted), then the sixth counted one is a 429.
+    const site = inMemorySite(validation.corpus, { rateLimit: 5 });
+    const list = validator('list-response.json');
+    const problem = validator('problem.json');
+    const term = validator('term-response.json');
+    const cases: [string, (data: unknown, label: string) => void, string?][] = [
+      ['/api/lexicon/public?locale=BG&limit=0&x=1', list],
+      ['/api/lexicon/public?q=o&pillar=cosmology', list],
+      ['/api/lexicon/public/aeon?locale=En', term],
+      ['/api/lexicon/public?limit=abc&locale=xx&pillar=nope', problem],
+      ['/api/lexicon/public/missing', problem],
+      ['/api/lexicon/public', problem, 'POST'],
+      ['/api/lexicon/public', problem],
+    ];
+    const statuses: number[] = [];
+    for (const [url, validate, method] of cases) {
+      const response = await site.handle(new Request(new URL(url, 'https://api.test'), { method: method ?? 'GET' }));
+      statuses.push(response.status);
+      validate(JSON.parse(await response.text()), `${method ?? 'GET'} ${url} (${response.status})`);
+    }
+    expect(statuses).toEqual([200, 200, 200, 400, 404, 405, 429]);
+  });
+});

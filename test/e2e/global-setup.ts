@@ -1,0 +1,29 @@
+// Builds dist/ from the bundled corpus and starts netlify dev once for the e2e project.
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../../scripts/lib/build-site.ts';
+import { startNetlifyDev } from '../helpers/netlify-dev.ts';
+
+/** Requests per hour per client on the e2e server: small enough to reach a 429 quickly. */
+export const E2E_RATE_LIMIT = 40;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    rateLimit: number;
+    slugs: string[];
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const result = await buildSite({ corpusDir: path.join(root, 'corpus'), outDir: path.join(root, 'dist') });
+  if (!result.ok) throw new Error(`the bundled corpus does not build:\n${result.messages.join('\n')}`);
+  const server = await startNetlifyDev({ RATE_LIMIT_PER_HOUR: String(E2E_RATE_LIMIT) });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('rateLimit', E2E_RATE_LIMIT);
+  project.provide('slugs', result.corpus.terms.map((t) => t.slug).sort());
+  return async () => {
+    await server.stop();
+  };
+}
