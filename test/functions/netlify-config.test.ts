@@ -74,6 +74,21 @@ describe('netlify.toml', () => {
       'Content-Type': 'application/json; charset=utf-8',
     });
   });
+
+  it('gives the dumps the license and CORS headers, immutable caching for versioned names, and their media types', () => {
+    const rule = (pattern: string) => toml.headers.find((h) => h.for === pattern)?.values;
+    expect(rule('/dumps/*')).toEqual({
+      'X-License': LICENSE,
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+      Link: `<${LICENSE_URL}>; rel="license"`,
+    });
+    expect(rule('/dumps/lexicon-*')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+    expect(rule('/dumps/manifest.json')?.['Cache-Control']).toBe(CACHEABLE);
+    expect(rule('/dumps/*.ndjson')?.['Content-Type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(rule('/dumps/*.csv')?.['Content-Type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(rule('/dumps/*.sqlite')?.['Content-Type']).toBe('application/vnd.sqlite3');
+  });
 });
 
 describe('the function adapter (functions/lexicon.ts)', () => {
