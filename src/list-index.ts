@@ -67,14 +67,19 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   if (input.pillars.length > 255) throw new Error('the list index supports at most 255 pillars');
   const pillarCode = new Map(input.pillars.map((key, code) => [key, code]));
 
-  const items = encoder.encode(entries.map((e) => e.json).join(','));
+  const encodedItems = entries.map((e) => encoder.encode(e.json));
   const itemStarts = new Uint32Array(entries.length + 1);
   let byte = 0;
-  entries.forEach((entry, i) => {
+  encodedItems.forEach((bytes, i) => {
     itemStarts[i] = byte;
-    byte += encoder.encode(entry.json).length + 1;
+    byte += bytes.length + 1;
   });
   itemStarts[entries.length] = byte;
+  const items = new Uint8Array(Math.max(0, byte - 1));
+  encodedItems.forEach((bytes, i) => {
+    items.set(bytes, itemStarts[i]!);
+    if (i + 1 < encodedItems.length) items[itemStarts[i + 1]! - 1] = 0x2c; // ","
+  });
 
   const pillarCodes = Uint8Array.from(entries, (e) => {
     const code = pillarCode.get(e.pillar);

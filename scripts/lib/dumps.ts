@@ -1,5 +1,6 @@
 // The offline dumps: every term record the API serves, per locale and combined, as JSON,
-// NDJSON, CSV (RFC 4180) and SQLite. Pure apart from loading the SQLite engine (WASM).
+// NDJSON and CSV (RFC 4180), and one SQLite database holding both locales. Pure apart from
+// loading the SQLite engine (WASM).
 // Names carry the data version, so a dump URL never changes content and caches forever.
 import { createHash } from 'node:crypto';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
@@ -71,7 +72,7 @@ export async function emitDumps(records: ApiRecords, dataVersion: string, builtA
       locale === 'all'
         ? { ...licenseBlock, locales: [...LOCALES], terms: Object.fromEntries(LOCALES.map((l) => [l, records.locales[l].terms])) }
         : { ...licenseBlock, locale, terms: records.locales[locale].terms };
-    add(locale, 'json', 'json', encoder.encode(`${JSON.stringify(json, null, 1)}\n`));
+    add(locale, 'json', 'json', encoder.encode(`${JSON.stringify(json)}\n`));
     add(
       locale,
       'ndjson',
@@ -79,8 +80,9 @@ export async function emitDumps(records: ApiRecords, dataVersion: string, builtA
       encoder.encode(rows.map(({ locale: l, term }) => `${JSON.stringify(locale === 'all' ? { locale: l, ...term } : term)}\n`).join('')),
     );
     add(locale, 'csv', 'csv', encoder.encode(toCsv(rows, locale === 'all')));
-    add(locale, 'sqlite', 'sqlite', toSqlite(SQL, records, locale, licenseBlock));
   }
+  // One database serves both locales: every table that varies by language has a locale column.
+  add('all', 'sqlite', 'sqlite', toSqlite(SQL, records, licenseBlock));
 
   const manifest: Manifest = {
     dataVersion,
@@ -144,7 +146,7 @@ CREATE INDEX term_posts_post ON term_posts(post_slug);
 
 type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
 
-function toSqlite(SQL: SqlJs, records: ApiRecords, locale: DumpLocale, license: LicenseBlock): Uint8Array {
+function toSqlite(SQL: SqlJs, records: ApiRecords, license: LicenseBlock): Uint8Array {
   const db = new SQL.Database();
   try {
     db.run(SQLITE_SCHEMA);
@@ -162,11 +164,10 @@ function toSqlite(SQL: SqlJs, records: ApiRecords, locale: DumpLocale, license: 
       ['attribution_url', license.attribution.url],
       ['attribution_required', license.attribution.required],
       ['data_version', license.dataVersion],
-      ['locales', locale === 'all' ? LOCALES.join(',') : locale],
+      ['locales', LOCALES.join(',')],
     ]);
     insert('INSERT INTO pillars VALUES (?, ?, ?, ?)', records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]));
-    const locales = locale === 'all' ? LOCALES : [locale];
-    for (const l of locales) {
+    for (const l of LOCALES) {
       insert(
         'INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         records.locales[l].terms.map((t, position) => [
@@ -175,8 +176,8 @@ function toSqlite(SQL: SqlJs, records: ApiRecords, locale: DumpLocale, license: 
       );
       insert('INSERT INTO posts VALUES (?, ?, ?, ?, ?)', records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date]));
     }
-    // Relations are the same in both locales; the first locale's records state them.
-    const terms = records.locales[locales[0]!].terms;
+    // Relations are the same in both locales; the English records state them.
+    const terms = records.locales.en.terms;
     insert('INSERT INTO related_terms VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])));
     insert('INSERT INTO term_posts VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])));
     db.run('COMMIT');

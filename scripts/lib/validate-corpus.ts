@@ -226,9 +226,12 @@ function parseTermText(
   return body === '' ? undefined : { ...text, body };
 }
 
+const sentenceSegmenters = new Map<Locale, Intl.Segmenter>();
+
 /** Sentences as Unicode segments them (UAX #29), so both scripts count the same way. */
 export function countSentences(text: string, locale: Locale): number {
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  let segmenter = sentenceSegmenters.get(locale);
+  if (!segmenter) sentenceSegmenters.set(locale, (segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })));
   let count = 0;
   for (const segment of segmenter.segment(text)) if (segment.segment.trim() !== '') count++;
   return count;
