@@ -5,7 +5,6 @@
 // Order of checks (API-DECISIONS.md): method (405), rate limit (429), parameters (400),
 // lookup (404).
 import { API_ROOT, isSlug, LIST_PATH, LOCALES, type Locale } from './contract.ts';
-import { foldForSearch } from './fold.ts';
 import {
   ALLOWED_METHODS,
   baseHeaders,
@@ -22,9 +21,8 @@ import {
   type ProblemInput,
 } from './http.ts';
 import type { ListIndex } from './list-index.ts';
-import { parseListParams, readLocale, type ParameterError } from './list-query.ts';
-import { renderListBody, type ListMeta } from './list-render.ts';
-import { selectPage } from './list-select.ts';
+import { answerList } from './list-endpoint.ts';
+import { readLocale, type ParameterError } from './list-query.ts';
 import type { FixedWindowRateLimiter } from './rate-limit.ts';
 import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
@@ -122,29 +120,12 @@ export function createHandler(deps: HandlerDeps): Handler {
   };
 
   function list(url: URL, request: Request, headers: Headers, method: string, count: () => void): Response {
-    const parsed = parseListParams(url.searchParams, indexes.en.pillars);
-    if (!parsed.ok) {
+    const answer = answerList(indexes, url.searchParams);
+    if (!answer.ok) {
       count();
-      return invalid(headers, method, parsed.errors);
+      return invalid(headers, method, answer.errors);
     }
-    const { locale, pillar, q, limit, offset } = parsed.value;
-    const index = indexes[locale];
-    const selection = selectPage(index, {
-      pillarCode: pillar === undefined ? -1 : index.pillars.indexOf(pillar),
-      foldedQ: q === undefined ? undefined : foldForSearch(q, locale),
-      limit,
-      offset,
-    });
-    const meta: ListMeta = {
-      total: selection.total,
-      limit,
-      offset,
-      locale,
-      hasMore: offset + limit < selection.total,
-      ...(parsed.warnings.length > 0 ? { warnings: parsed.warnings } : {}),
-    };
-    const etag = etagFor(index.dataVersion, JSON.stringify(['list', locale, pillar, q, limit, offset, parsed.warnings]));
-    return ok(request, headers, method, count, etag, () => renderListBody(index, selection.positions, meta));
+    return ok(request, headers, method, count, answer.etag, answer.body);
   }
 
   async function term(
