@@ -7,15 +7,32 @@
 // typed arrays viewed in place. Only a small JSON header and the folded search names are
 // decoded at load.
 //
+// Search: every 1-, 2- and 3-code-unit gram of every folded name has a posting list (the
+// ascending positions of the items whose name contains it). The gram dictionary is one
+// string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
+// binary search with no per-gram objects at load; it is decoded on the first search.
+//
 // Layout: "LXI1" | u32 LE header length | header JSON | padding to 4 | sections (each
 // 4-aligned, at the offsets the header gives, relative to the end of the header padding).
 // Typed arrays are little-endian, as on every platform Netlify and Node run on.
 import type { Locale } from './contract.ts';
 
 const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
-export const LIST_INDEX_FORMAT = 1;
+export const LIST_INDEX_FORMAT = 2;
+/** Grams of up to this many UTF-16 code units have posting lists. */
+export const GRAM_LENGTH = 3;
+const PAD = '\u0000';
 
-type SectionName = 'items' | 'itemStarts' | 'pillarCodes' | 'names' | 'nameStarts' | 'slugs';
+type SectionName =
+  | 'items'
+  | 'itemStarts'
+  | 'pillarCodes'
+  | 'names'
+  | 'nameStarts'
+  | 'slugs'
+  | 'gramKeys'
+  | 'gramStarts'
+  | 'postings';
 
 interface ListIndexHeader {
   format: typeof LIST_INDEX_FORMAT;
@@ -58,6 +75,8 @@ export interface ListIndex {
   readonly names: string;
   readonly nameStarts: Uint32Array;
   hasSlug(slug: string): boolean;
+  /** Ascending positions of the items whose folded name contains `gram` (1-3 code units). */
+  postings(gram: string): Int32Array;
 }
 
 const encoder = new TextEncoder();
@@ -90,13 +109,14 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   const nameStarts = new Uint32Array(entries.length + 1);
   let char = 0;
   entries.forEach((entry, i) => {
-    if (entry.foldedName.includes('\n')) throw new Error('a folded name must not contain a newline');
+    if (/[\n\u0000]/.test(entry.foldedName)) throw new Error('a folded name must not contain a newline or U+0000');
     nameStarts[i] = char;
     char += entry.foldedName.length + 1;
   });
   nameStarts[entries.length] = char;
   const names = encoder.encode(entries.map((e) => e.foldedName).join('\n'));
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
+  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.foldedName));
 
   const parts: [SectionName, Uint8Array][] = [
     ['items', items],
@@ -105,6 +125,9 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
     ['names', names],
     ['nameStarts', bytesOf(nameStarts)],
     ['slugs', slugs],
+    ['gramKeys', gramKeys],
+    ['gramStarts', bytesOf(gramStarts)],
+    ['postings', bytesOf(postings)],
   ];
   const sections = {} as ListIndexHeader['sections'];
   let offset = 0;
@@ -151,6 +174,10 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
   const pillarCodes = section('pillarCodes');
   const slugsSection = section('slugs');
   let slugSet: Set<string> | undefined;
+  const gramKeysSection = section('gramKeys');
+  const gramStarts = uint32View(section('gramStarts'));
+  const postings = int32View(section('postings'));
+  let gramKeys: string | undefined;
 
   return {
     locale: header.locale,
@@ -170,7 +197,57 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
       slugSet ??= new Set(decoder.decode(slugsSection).split('\n'));
       return slugSet.has(slug);
     },
+    postings(gram) {
+      gramKeys ??= new TextDecoder('utf-16le').decode(gramKeysSection);
+      const slot = findGram(gramKeys, gram.padEnd(GRAM_LENGTH, PAD));
+      return slot < 0 ? EMPTY : postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
+    },
   };
+}
+
+const EMPTY = new Int32Array(0);
+
+/** Binary search over the fixed-width slots of the sorted dictionary string. */
+function findGram(keys: string, padded: string): number {
+  let low = 0;
+  let high = keys.length / GRAM_LENGTH - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const key = keys.slice(mid * GRAM_LENGTH, mid * GRAM_LENGTH + GRAM_LENGTH);
+    if (key === padded) return mid;
+    if (key < padded) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+function encodeGrams(foldedNames: string[]): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
+  const lists = new Map<string, number[]>();
+  foldedNames.forEach((name, position) => {
+    for (let length = 1; length <= GRAM_LENGTH; length++) {
+      for (let at = 0; at + length <= name.length; at++) {
+        const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
+        const list = lists.get(gram);
+        if (!list) lists.set(gram, [position]);
+        else if (list.at(-1) !== position) list.push(position);
+      }
+    }
+  });
+  const keys = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const gramStarts = new Uint32Array(keys.length + 1);
+  let total = 0;
+  keys.forEach((key, i) => {
+    gramStarts[i] = total;
+    total += lists.get(key)!.length;
+  });
+  gramStarts[keys.length] = total;
+  const postings = new Uint32Array(total);
+  keys.forEach((key, i) => postings.set(lists.get(key)!, gramStarts[i]!));
+  const joined = keys.join('');
+  const gramKeys = new Uint8Array(joined.length * 2);
+  const view = new DataView(gramKeys.buffer);
+  for (let i = 0; i < joined.length; i++) view.setUint16(i * 2, joined.charCodeAt(i), true);
+  return { gramKeys, gramStarts, postings };
 }
 
 function groupByPillar(codes: Uint8Array, pillarCount: number): Int32Array[] {
@@ -193,9 +270,14 @@ function bytesOf(array: Uint32Array): Uint8Array {
 }
 
 function uint32View(bytes: Uint8Array): Uint32Array {
-  // A Uint32Array view needs 4-byte alignment; copy in the rare case the buffer is not.
+  // A typed array view needs 4-byte alignment; copy in the rare case the buffer is not.
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}
+
+function int32View(bytes: Uint8Array): Int32Array {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
 }
 
 function align4(n: number): number {

@@ -1,6 +1,6 @@
 // Finds the page of item positions a list query asks for, and how many items match in all.
 // Positions are in the endpoint's order, so a filter never needs a sort.
-import type { ListIndex } from './list-index.ts';
+import { GRAM_LENGTH, type ListIndex } from './list-index.ts';
 
 export interface ListSelector {
   /** Pillar code (position in index.pillars), or -1 for every pillar. */
@@ -32,38 +32,62 @@ export function selectPage(index: ListIndex, selector: ListSelector): Selection 
   return searchNames(index, foldedQ, pillarCode, limit, offset);
 }
 
-/** Substring search over the folded names, all joined in one string: one indexOf per match. */
+/**
+ * Substring search through the gram postings: a search of up to GRAM_LENGTH code units is
+ * one posting list; a longer one intersects the lists of its two rarest trigrams and checks
+ * the remaining candidates against the names.
+ */
 function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limit: number, offset: number): Selection {
+  // Names never contain these (the build refuses them), so neither can a match.
+  if (foldedQ === '' || /[\n\u0000]/.test(foldedQ)) return { total: 0, positions: new Int32Array(0) };
+  if (foldedQ.length <= GRAM_LENGTH) return paginate(index.postings(foldedQ), index.pillarCodes, pillarCode, limit, offset);
+
+  const lists: Int32Array[] = [];
+  for (let at = 0; at + GRAM_LENGTH <= foldedQ.length; at++) {
+    const list = index.postings(foldedQ.slice(at, at + GRAM_LENGTH));
+    if (list.length === 0) return { total: 0, positions: list };
+    lists.push(list);
+  }
+  lists.sort((a, b) => a.length - b.length);
+  const candidates = lists.length > 1 ? intersect(lists[0]!, lists[1]!) : lists[0]!;
+  const { names, nameStarts } = index;
+  const matches = candidates.filter((position) =>
+    names.slice(nameStarts[position]!, nameStarts[position + 1]! - 1).includes(foldedQ),
+  );
+  return paginate(matches, index.pillarCodes, pillarCode, limit, offset);
+}
+
+/** Total and page of an ascending list of positions, optionally of one pillar only. */
+function paginate(list: Int32Array, pillarCodes: Uint8Array, pillarCode: number, limit: number, offset: number): Selection {
+  if (pillarCode < 0) return { total: list.length, positions: list.subarray(Math.min(offset, list.length), offset + limit) };
   const page = new Int32Array(limit);
   let filled = 0;
   let total = 0;
-  // Names are joined by "\n"; a search text containing one can match no single name.
-  if (foldedQ.includes('\n') || foldedQ === '') return { total: 0, positions: page.subarray(0, 0) };
-  const { names, nameStarts, pillarCodes } = index;
-  let from = 0;
-  for (;;) {
-    const hit = names.indexOf(foldedQ, from);
-    if (hit < 0) break;
-    const position = positionOf(nameStarts, hit);
-    if (pillarCode < 0 || pillarCodes[position] === pillarCode) {
-      if (total >= offset && filled < limit) page[filled++] = position;
-      total++;
-    }
-    from = nameStarts[position + 1]!; // the next name: one match per item is enough
+  for (let i = 0; i < list.length; i++) {
+    const position = list[i]!;
+    if (pillarCodes[position] !== pillarCode) continue;
+    if (total >= offset && filled < limit) page[filled++] = position;
+    total++;
   }
   return { total, positions: page.subarray(0, filled) };
 }
 
-/** The item whose name contains character offset `at`: the last start at or before it. */
-function positionOf(starts: Uint32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 2;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid]! <= at) low = mid;
-    else high = mid - 1;
+/** Positions in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
   }
-  return low;
+  return out.subarray(0, n);
 }
 
 function range(start: number, end: number): Int32Array {

@@ -67,7 +67,8 @@ export const DEFINITION_MAX_SENTENCES = 2;
 
 /** terms/<slug>/<locale>.md frontmatter: what is translated. */
 export const TermTextSchema = z.strictObject({
-  term: Text,
+  // The search index separates names with control characters, and no name needs one.
+  term: Text.regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters (tabs, newlines)' }),
   definition: Text.max(DEFINITION_MAX_LENGTH, {
     error: `must be at most ${DEFINITION_MAX_LENGTH} characters`,
   }),

@@ -38,7 +38,7 @@ function oracle(locale: Locale, pillar: string | undefined, q: string | undefine
 const names = corpus.terms.flatMap((t) => [t.texts.en.term, t.texts.bg.term]);
 // Search text: substrings of real names (in any case), random letters of both scripts, or noise.
 const qArbitrary = fc.oneof(
-  fc.tuple(fc.constantFrom(...names), fc.nat(), fc.nat(4), fc.boolean()).map(([name, start, length, upper]) => {
+  fc.tuple(fc.constantFrom(...names), fc.nat(), fc.nat(10), fc.boolean()).map(([name, start, length, upper]) => {
     const from = start % name.length;
     const part = name.slice(from, from + 1 + length);
     return upper ? part.toUpperCase() : part;
