@@ -10,6 +10,7 @@ import { deriveApiRecords } from './derive.ts';
 import { DUMPS_DIR, emitDumps } from './dumps.ts';
 import { emitApiFiles, type OutputFiles } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
+import { renderDocsPage } from './docs-page.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeOutputAtomically, type WriteSummary } from './write-output.ts';
@@ -61,6 +62,21 @@ export async function emitOutputs(corpus: Corpus, siteUrl: string, dataVersion: 
     const id = `${siteUrl}${API_ROOT}/schemas/${name}`;
     outputs.set(`${API_ROOT.slice(1)}/schemas/${name}`, `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
   }
+
+  // The runnable examples use a term that has related posts, so they show every field.
+  const terms = records.locales.en.terms;
+  const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
+  outputs.set(
+    `${API_ROOT.slice(1)}/index.html`,
+    renderDocsPage({
+      openapi,
+      manifest: dumps.manifest,
+      pillars: records.pillars.data,
+      rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
+      exampleSlug: example?.slug ?? '',
+      counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
+    }),
+  );
   return outputs;
 }
 
