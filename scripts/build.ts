@@ -24,13 +24,12 @@ const result = await buildSite({
   outDir: options.out,
   siteUrl: options.siteUrl ?? (process.env.URL || undefined),
   builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
+  // A progress line for large corpora, on a terminal only (CI logs stay quiet).
   onProgress: showProgress
-    ? (written, total) => {
-        if (total >= 5000) process.stderr.write(`\rwriting ${written}/${total} files`);
-        if (total >= 5000 && written === total) process.stderr.write('\n');
-      }
+    ? (written) => process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
     : undefined,
 });
+if (showProgress) process.stderr.write('\r\x1b[K');
 
 /** SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since the epoch. */
 function sourceDateEpoch(value: string | undefined): Date | undefined {
@@ -52,7 +51,7 @@ if (!result.ok) {
   log(`Built ${options.out}/ from ${options.corpus}/ in ${seconds}s`);
   log(`  terms:  ${perLocale}`);
   log(`  posts:  ${result.corpus.posts.length}`);
-  log(`  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB)`);
+  log(`  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`);
   log(`  site:   ${result.siteUrl}`);
   log(`  data version: ${result.dataVersion.slice(0, 16)}`);
 }

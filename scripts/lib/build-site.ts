@@ -3,17 +3,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API_ROOT } from '../../src/contract.ts';
-import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { ManifestSchema } from '../../src/schema.ts';
 import { deriveApiRecords } from './derive.ts';
-import { DUMPS_DIR, emitDumps } from './dumps.ts';
-import { emitApiFiles, type OutputFiles } from './emit.ts';
+import { DUMPS_DIR } from './dumps.ts';
+import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
-import { renderDocsPage } from './docs-page.ts';
-import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
-import { writeOutputAtomically, type WriteSummary } from './write-output.ts';
+import { writeAtomically, type WriteSummary } from './write-output.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -22,7 +18,8 @@ export interface BuildOptions {
   siteUrl?: string;
   /** The manifest's build time (the CLI passes SOURCE_DATE_EPOCH when set). */
   builtAt?: Date;
-  onProgress?: (written: number, total: number) => void;
+  /** Called every 1,000 files written. */
+  onProgress?: (written: number) => void;
 }
 
 export type BuildResult =
@@ -39,45 +36,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const siteUrl = (options.siteUrl ?? corpus.site.siteUrl).replace(/\/+$/, '');
   const dataVersion = computeDataVersion(files, siteUrl);
   const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
-  const outputs = await emitOutputs(corpus, siteUrl, dataVersion, builtAt);
-  const summary = await writeOutputAtomically(options.outDir, outputs, options.onProgress);
-  return { ok: true, corpus, dataVersion, siteUrl, summary };
-}
-
-export async function emitOutputs(corpus: Corpus, siteUrl: string, dataVersion: string, builtAt: Date): Promise<OutputFiles> {
   const records = deriveApiRecords(corpus, siteUrl);
-  const outputs = emitApiFiles(records, dataVersion);
-  const dumps = await emitDumps(records, dataVersion, builtAt);
-  for (const [file, bytes] of dumps.files) outputs.set(file, bytes);
-
-  const openapi = buildOpenApiDocument({
-    siteUrl,
-    source: corpus.site.source,
-    pillars: records.pillars.data.map((p) => p.key),
-    rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
-    dataVersion,
-  });
-  outputs.set(`${API_ROOT.slice(1)}/openapi.json`, `${JSON.stringify(openapi, null, 2)}\n`);
-  for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
-    const id = `${siteUrl}${API_ROOT}/schemas/${name}`;
-    outputs.set(`${API_ROOT.slice(1)}/schemas/${name}`, `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
-  }
-
-  // The runnable examples use a term that has related posts, so they show every field.
-  const terms = records.locales.en.terms;
-  const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
-  outputs.set(
-    `${API_ROOT.slice(1)}/index.html`,
-    renderDocsPage({
-      openapi,
-      manifest: dumps.manifest,
-      pillars: records.pillars.data,
-      rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
-      exampleSlug: example?.slug ?? '',
-      counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
-    }),
+  const summary = await writeAtomically(
+    options.outDir,
+    async (sink) => void (await emitSite(records, { source: corpus.site.source, dataVersion, builtAt }, sink)),
+    options.onProgress,
   );
-  return outputs;
+  return { ok: true, corpus, dataVersion, siteUrl, summary };
 }
 
 /**

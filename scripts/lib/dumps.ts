@@ -1,129 +1,134 @@
 // The offline dumps: every term record the API serves, per locale and combined, as JSON,
-// NDJSON and CSV (RFC 4180), and one SQLite database holding both locales. Pure apart from
-// loading the SQLite engine (WASM).
+// NDJSON and CSV (RFC 4180), and one SQLite database holding both locales. Text dumps are
+// streamed term by term while the build writes the term files, so no dump is ever held in
+// memory whole; the manifest records every file's size and SHA-256.
 // Names carry the data version, so a dump URL never changes content and caches forever.
-import { createHash } from 'node:crypto';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import initSqlJs from 'sql.js';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
-import type { DumpFile, Manifest, Term } from '../../src/schema.ts';
+import { DUMP_FORMATS, type DumpFile, type Manifest, type Term } from '../../src/schema.ts';
 import type { ApiRecords } from './derive.ts';
+import type { OutputSink, StreamedFile } from './write-output.ts';
 
 export const DUMPS_DIR = 'dumps';
 export type DumpLocale = Locale | 'all';
-const DUMP_LOCALES: DumpLocale[] = [...LOCALES, 'all'];
 
 export function dumpName(dataVersion: string, locale: DumpLocale, extension: string): string {
   return `lexicon-${dataVersion.slice(0, 12)}-${locale}.${extension}`;
 }
 
-/** The columns of the CSV dumps, in order. Arrays: see CSV_ARRAY_NOTE. */
+/** The columns of the CSV dumps, in order. */
 export const CSV_COLUMNS = [
   'slug', 'term', 'definition', 'pillar', 'tradition', 'etymology', 'pronunciation', 'termOriginal',
   'relatedTerms', 'url', 'relatedPosts', 'fullContent',
 ] as const;
-export const CSV_ARRAY_NOTE =
-  'relatedTerms: slugs separated by single spaces; relatedPosts: a JSON array of {title, slug, url}; an empty cell is null.';
+// RFC 4180: CRLF after every record, quotes where a cell needs them.
+const csvLine = (cells: string[]) => stringifyCsv([cells], { record_delimiter: 'windows' });
 
-interface LicenseBlock {
-  license: string;
-  licenseSpdx: string;
-  licenseUrl: string;
-  attribution: ApiRecords['attribution'];
-  dataVersion: string;
+function csvCells(term: Term): string[] {
+  return [
+    term.slug, term.term, term.definition, term.pillar, term.tradition,
+    term.etymology ?? '', term.pronunciation ?? '', term.termOriginal ?? '',
+    term.relatedTerms.join(' '), term.url, JSON.stringify(term.relatedPosts), term.fullContent,
+  ];
 }
 
-export interface DumpOutputs {
-  files: Map<string, Uint8Array>;
-  manifest: Manifest;
+interface Opened {
+  locale: DumpLocale;
+  format: DumpFile['format'];
+  name: string;
+  file: StreamedFile;
 }
 
-export async function emitDumps(records: ApiRecords, dataVersion: string, builtAt: Date): Promise<DumpOutputs> {
-  const licenseBlock: LicenseBlock = {
-    license: LICENSE,
-    licenseSpdx: LICENSE_SPDX,
-    licenseUrl: LICENSE_URL,
-    attribution: records.attribution,
-    dataVersion,
-  };
-  const termsOf = (locale: DumpLocale): { locale: Locale; term: Term }[] =>
-    (locale === 'all' ? LOCALES : [locale]).flatMap((l) => records.locales[l].terms.map((term) => ({ locale: l, term })));
-  const encoder = new TextEncoder();
-  const SQL = await initSqlJs();
+/** Streams the text dumps while the build walks the terms: open, then term(), then finish(). */
+export class DumpWriter {
+  readonly #opened: Opened[] = [];
+  readonly #entries: DumpFile[] = [];
+  readonly #firstOfLocale = new Map<string, boolean>();
 
-  const files = new Map<string, Uint8Array>();
-  const entries: DumpFile[] = [];
-  const add = (locale: DumpLocale, format: DumpFile['format'], extension: string, bytes: Uint8Array) => {
-    const name = dumpName(dataVersion, locale, extension);
-    files.set(`${DUMPS_DIR}/${name}`, bytes);
-    entries.push({
-      name,
-      path: `/${DUMPS_DIR}/${name}`,
-      format,
-      locale,
-      bytes: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-    });
-  };
+  private constructor(
+    private readonly sink: OutputSink,
+    private readonly records: ApiRecords,
+    private readonly dataVersion: string,
+  ) {}
 
-  for (const locale of DUMP_LOCALES) {
-    const rows = termsOf(locale);
-    const json =
-      locale === 'all'
-        ? { ...licenseBlock, locales: [...LOCALES], terms: Object.fromEntries(LOCALES.map((l) => [l, records.locales[l].terms])) }
-        : { ...licenseBlock, locale, terms: records.locales[locale].terms };
-    add(locale, 'json', 'json', encoder.encode(`${JSON.stringify(json)}\n`));
-    add(
-      locale,
-      'ndjson',
-      'ndjson',
-      encoder.encode(rows.map(({ locale: l, term }) => `${JSON.stringify(locale === 'all' ? { locale: l, ...term } : term)}\n`).join('')),
-    );
-    add(locale, 'csv', 'csv', encoder.encode(toCsv(rows, locale === 'all')));
+  static async open(sink: OutputSink, records: ApiRecords, dataVersion: string): Promise<DumpWriter> {
+    const writer = new DumpWriter(sink, records, dataVersion);
+    const license = JSON.stringify({
+      license: LICENSE,
+      licenseSpdx: LICENSE_SPDX,
+      licenseUrl: LICENSE_URL,
+      attribution: records.attribution,
+      dataVersion,
+    }).slice(0, -1);
+    for (const locale of [...LOCALES, 'all'] as const) {
+      const json = await writer.#open(locale, 'json', 'json');
+      await json.write(locale === 'all' ? `${license},"locales":${JSON.stringify(LOCALES)},"terms":{` : `${license},"locale":"${locale}","terms":[`);
+      await writer.#open(locale, 'ndjson', 'ndjson');
+      const csv = await writer.#open(locale, 'csv', 'csv');
+      await csv.write(csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));
+    }
+    return writer;
   }
-  // One database serves both locales: every table that varies by language has a locale column.
-  add('all', 'sqlite', 'sqlite', toSqlite(SQL, records, licenseBlock));
 
-  const manifest: Manifest = {
-    dataVersion,
-    builtAt: builtAt.toISOString(),
-    license: LICENSE,
-    licenseUrl: LICENSE_URL,
-    attribution: records.attribution,
-    counts: {
-      en: records.locales.en.terms.length,
-      bg: records.locales.bg.terms.length,
-      posts: records.posts.length,
-      pillars: records.pillars.data.length,
-    },
-    files: entries,
-  };
-  files.set(`${DUMPS_DIR}/manifest.json`, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
-  return { files, manifest };
-}
+  async #open(locale: DumpLocale, format: DumpFile['format'], extension: string): Promise<StreamedFile> {
+    const name = dumpName(this.dataVersion, locale, extension);
+    const file = await this.sink.stream(`${DUMPS_DIR}/${name}`);
+    this.#opened.push({ locale, format, name, file });
+    return file;
+  }
 
-function toCsv(rows: { locale: Locale; term: Term }[], withLocale: boolean): string {
-  const columns = withLocale ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS];
-  const records = rows.map(({ locale, term }) => {
-    const cells: Record<string, string> = {
-      locale,
-      slug: term.slug,
-      term: term.term,
-      definition: term.definition,
-      pillar: term.pillar,
-      tradition: term.tradition,
-      etymology: term.etymology ?? '',
-      pronunciation: term.pronunciation ?? '',
-      termOriginal: term.termOriginal ?? '',
-      relatedTerms: term.relatedTerms.join(' '),
-      url: term.url,
-      relatedPosts: JSON.stringify(term.relatedPosts),
-      fullContent: term.fullContent,
+  #file(locale: DumpLocale, format: DumpFile['format']): StreamedFile {
+    return this.#opened.find((o) => o.locale === locale && o.format === format)!.file;
+  }
+
+  /** One term, in list order, locale after locale; `json` is JSON.stringify(term). */
+  async term(locale: Locale, term: Term, json: string): Promise<void> {
+    const first = !this.#firstOfLocale.has(locale);
+    this.#firstOfLocale.set(locale, false);
+    const allFirstLocale = locale === LOCALES[0];
+    await this.#file(locale, 'json').write(first ? json : `,${json}`);
+    await this.#file('all', 'json').write(first ? `${allFirstLocale ? '' : '],'}"${locale}":[${json}` : `,${json}`);
+    await this.#file(locale, 'ndjson').write(`${json}\n`);
+    await this.#file('all', 'ndjson').write(`{"locale":"${locale}",${json.slice(1)}\n`);
+    const cells = csvCells(term);
+    await this.#file(locale, 'csv').write(csvLine(cells));
+    await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
+  }
+
+  /** Closes every dump, writes the SQLite database and the manifest. */
+  async finish(builtAt: Date): Promise<Manifest> {
+    for (const locale of LOCALES) await this.#file(locale, 'json').write(']}\n');
+    await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
+    for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
+
+    const sqlite = await this.#open('all', 'sqlite', 'sqlite');
+    await sqlite.write(await toSqlite(this.records, this.dataVersion));
+    this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+
+    const rank = (f: DumpFile) => [...LOCALES, 'all'].indexOf(f.locale) * 10 + DUMP_FORMATS.indexOf(f.format);
+    const manifest: Manifest = {
+      dataVersion: this.dataVersion,
+      builtAt: builtAt.toISOString(),
+      license: LICENSE,
+      licenseUrl: LICENSE_URL,
+      attribution: this.records.attribution,
+      counts: {
+        en: this.records.locales.en.terms.length,
+        bg: this.records.locales.bg.terms.length,
+        posts: this.records.posts.length,
+        pillars: this.records.pillars.data.length,
+      },
+      files: [...this.#entries].sort((a, b) => rank(a) - rank(b)),
     };
-    return columns.map((column) => cells[column]!);
-  });
-  // RFC 4180: CRLF between records, a header row, quotes where a cell needs them.
-  return stringifyCsv([columns, ...records], { record_delimiter: 'windows' });
+    await this.sink.file(`${DUMPS_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    return manifest;
+  }
+
+  async #entry({ locale, format, name, file }: Opened): Promise<DumpFile> {
+    const { bytes, sha256 } = await file.close();
+    return { name, path: `/${DUMPS_DIR}/${name}`, format, locale, bytes, sha256 };
+  }
 }
 
 const SQLITE_SCHEMA = `
@@ -144,26 +149,25 @@ CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, posit
 CREATE INDEX term_posts_post ON term_posts(post_slug);
 `;
 
-type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
-
-function toSqlite(SQL: SqlJs, records: ApiRecords, license: LicenseBlock): Uint8Array {
+async function toSqlite(records: ApiRecords, dataVersion: string): Promise<Uint8Array> {
+  const SQL = await initSqlJs();
   const db = new SQL.Database();
   try {
     db.run(SQLITE_SCHEMA);
     db.run('BEGIN');
-    const insert = (sql: string, rows: (string | number | null)[][]) => {
+    const insert = (sql: string, rows: Iterable<(string | number | null)[]>) => {
       const statement = db.prepare(sql);
       for (const row of rows) statement.run(row);
       statement.free();
     };
     insert('INSERT INTO metadata VALUES (?, ?)', [
-      ['license', license.license],
-      ['license_spdx', license.licenseSpdx],
-      ['license_url', license.licenseUrl],
-      ['attribution_source', license.attribution.source],
-      ['attribution_url', license.attribution.url],
-      ['attribution_required', license.attribution.required],
-      ['data_version', license.dataVersion],
+      ['license', LICENSE],
+      ['license_spdx', LICENSE_SPDX],
+      ['license_url', LICENSE_URL],
+      ['attribution_source', records.attribution.source],
+      ['attribution_url', records.attribution.url],
+      ['attribution_required', records.attribution.required],
+      ['data_version', dataVersion],
       ['locales', LOCALES.join(',')],
     ]);
     insert('INSERT INTO pillars VALUES (?, ?, ?, ?)', records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]));

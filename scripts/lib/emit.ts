@@ -1,24 +1,44 @@
-// API records -> the files of dist/, as a map from path to contents. Pure, so the golden and
-// determinism tests can compare outputs without touching the disk.
+// API records -> every file of dist/, written to an OutputSink as they are produced: one
+// pass over the terms writes the term files, feeds the dumps and collects the list index.
 import { API_ROOT, DOCS_PATH, LOCALES, termFilePath } from '../../src/contract.ts';
 import { foldForSearch } from '../../src/fold.ts';
 import { encodeListIndex } from '../../src/list-index.ts';
+import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
+import type { Manifest } from '../../src/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
-
-export type OutputFiles = Map<string, string | Uint8Array>;
+import { renderDocsPage } from './docs-page.ts';
+import { DumpWriter } from './dumps.ts';
+import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
+import type { OutputSink } from './write-output.ts';
 
 /** Where the function finds the list index of a locale, relative to the output root. */
 export const listIndexPath = (locale: string) => `_data/list-index.${locale}.bin`;
+const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
-export function emitApiFiles(records: ApiRecords, dataVersion: string): OutputFiles {
-  const files: OutputFiles = new Map();
+export async function emitSite(
+  records: ApiRecords,
+  options: { source: string; dataVersion: string; builtAt: Date },
+  sink: OutputSink,
+): Promise<Manifest> {
+  const { dataVersion } = options;
   const attributionJson = JSON.stringify(records.attribution);
+  const dumps = await DumpWriter.open(sink, records, dataVersion);
+
   for (const locale of LOCALES) {
     const { terms } = records.locales[locale];
+    const entries = [];
     for (const term of terms) {
-      files.set(relative(termFilePath(locale, term.slug)), `{"data":${JSON.stringify(term)},"attribution":${attributionJson}}`);
+      const json = JSON.stringify(term);
+      await sink.file(apiFile(termFilePath(locale, term.slug)), `{"data":${json},"attribution":${attributionJson}}`);
+      await dumps.term(locale, term, json);
+      entries.push({
+        json: JSON.stringify(toListItem(term)),
+        pillar: term.pillar,
+        foldedName: foldForSearch(term.term, locale),
+        slug: term.slug,
+      });
     }
-    files.set(
+    await sink.file(
       listIndexPath(locale),
       encodeListIndex({
         locale,
@@ -26,19 +46,39 @@ export function emitApiFiles(records: ApiRecords, dataVersion: string): OutputFi
         pillars: records.pillars.data.map((pillar) => pillar.key),
         attributionJson,
         docsUrl: records.siteUrl + DOCS_PATH,
-        entries: terms.map((term) => ({
-          json: JSON.stringify(toListItem(term)),
-          pillar: term.pillar,
-          foldedName: foldForSearch(term.term, locale),
-          slug: term.slug,
-        })),
+        entries,
       }),
     );
   }
-  files.set(relative(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
-  return files;
-}
+  await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
+  const manifest = await dumps.finish(options.builtAt);
 
-function relative(sitePath: string): string {
-  return sitePath.replace(/^\//, '');
+  const openapi = buildOpenApiDocument({
+    siteUrl: records.siteUrl,
+    source: options.source,
+    pillars: records.pillars.data.map((p) => p.key),
+    rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
+    dataVersion,
+  });
+  await sink.file(apiFile(`${API_ROOT}/openapi.json`), `${JSON.stringify(openapi, null, 2)}\n`);
+  for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
+    const id = `${records.siteUrl}${API_ROOT}/schemas/${name}`;
+    await sink.file(apiFile(`${API_ROOT}/schemas/${name}`), `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
+  }
+
+  // The runnable examples use a term that has related posts, so they show every field.
+  const terms = records.locales.en.terms;
+  const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
+  await sink.file(
+    apiFile(`${API_ROOT}/index.html`),
+    renderDocsPage({
+      openapi,
+      manifest,
+      pillars: records.pillars.data,
+      rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
+      exampleSlug: example?.slug ?? '',
+      counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
+    }),
+  );
+  return manifest;
 }

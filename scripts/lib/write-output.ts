@@ -1,53 +1,182 @@
 // Writes the build output so that readers only ever see a complete dist/: everything goes
 // into a sibling temporary folder, which replaces the old output only once it is whole.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+//
+// Files are written as the build produces them (the output of a large corpus never sits in
+// memory), and a file whose content is the same as in the output being replaced is
+// hard-linked from it instead of written again: a rebuild after a small change writes only
+// what changed. The previous output's content hashes are kept in OUTPUT_HASHES_PATH.
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputFiles } from './emit.ts';
+
+export interface StreamedFile {
+  write(chunk: string | Uint8Array): Promise<void>;
+  /** Finishes the file; resolves to its size and SHA-256. */
+  close(): Promise<{ bytes: number; sha256: string }>;
+}
+
+/** Where the build puts its output files. */
+export interface OutputSink {
+  file(file: string, contents: string | Uint8Array): Promise<void>;
+  /** A large file, written in pieces. */
+  stream(file: string): Promise<StreamedFile>;
+}
 
 export interface WriteSummary {
   files: number;
   bytes: number;
+  /** Files hard-linked from the previous output because their content had not changed. */
+  reused: number;
 }
 
+export const OUTPUT_HASHES_PATH = '_data/output-hashes.json';
 const WRITE_CONCURRENCY = 64;
 
-export async function writeOutputAtomically(
+const hashOf = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
+const sizeOf = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+
+/** Runs `produce` against a staging folder and swaps it into place only if it succeeds. */
+export async function writeAtomically(
   outDir: string,
-  files: OutputFiles,
-  onProgress?: (written: number, total: number) => void,
+  produce: (sink: OutputSink) => Promise<void>,
+  onProgress?: (written: number) => void,
 ): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const stamp = `${process.pid}-${Date.now()}`;
   const staging = `${target}.tmp-${stamp}`;
   const retired = `${target}.old-${stamp}`;
+  const previousHashes = readPreviousHashes(target);
+  const hashes: Record<string, string> = {};
+  const summary: WriteSummary = { files: 0, bytes: 0, reused: 0 };
+  const createdDirs = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
+  const settle = async () => {
+    await Promise.all(inFlight);
+    if (failure) throw failure;
+  };
+
+  const ensureDir = async (file: string) => {
+    const dir = path.dirname(path.join(staging, file));
+    if (createdDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    createdDirs.add(dir);
+  };
+  const counted = (bytes: number) => {
+    summary.files++;
+    summary.bytes += bytes;
+    if (onProgress && summary.files % 1000 === 0) onProgress(summary.files);
+  };
+
+  const sink: OutputSink = {
+    async file(file, contents) {
+      await ensureDir(file);
+      const hash = hashOf(contents);
+      hashes[file] = hash;
+      const destination = path.join(staging, file);
+      const write = (previousHashes[file] === hash
+        ? link(path.join(target, file), destination).then(
+            () => void summary.reused++,
+            () => writeFile(destination, contents),
+          )
+        : writeFile(destination, contents)
+      ).then(() => counted(sizeOf(contents)));
+      // Tracked so that the first failure is reported however many writes are in flight.
+      const tracked: Promise<void> = write
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      if (inFlight.size >= WRITE_CONCURRENCY) await Promise.race(inFlight);
+      if (failure) throw failure;
+    },
+    async stream(file) {
+      await ensureDir(file);
+      const out = createWriteStream(path.join(staging, file));
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const failed = new Promise<never>((_, reject) => out.once('error', reject));
+      void failed.catch(() => undefined);
+      return {
+        async write(chunk) {
+          hash.update(chunk);
+          bytes += sizeOf(chunk);
+          if (!out.write(chunk)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+        },
+        async close() {
+          await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
+          counted(bytes);
+          return { bytes, sha256: hash.digest('hex') };
+        },
+      };
+    },
+  };
+
   try {
-    const dirs = new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))));
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    const entries = [...files];
-    let bytes = 0;
-    for (let start = 0; start < entries.length; start += WRITE_CONCURRENCY) {
-      const batch = entries.slice(start, start + WRITE_CONCURRENCY);
-      await Promise.all(
-        batch.map(([file, contents]) => {
-          bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-          return writeFile(path.join(staging, file), contents);
-        }),
-      );
-      onProgress?.(Math.min(start + WRITE_CONCURRENCY, entries.length), entries.length);
-    }
+    await mkdir(staging, { recursive: true });
+    await produce(sink);
+    await settle();
+    await sink.file(OUTPUT_HASHES_PATH, `${JSON.stringify(sortedObject(hashes))}\n`);
+    await settle();
     // The swap: two renames on one filesystem; the old output is removed only afterwards.
-    const hadOutput = await rename(target, retired).then(() => true, (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    });
+    const hadOutput = await rename(target, retired).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return false;
+        throw error;
+      },
+    );
     await rename(staging, target).catch(async (error) => {
       if (hadOutput) await rename(retired, target);
       throw error;
     });
     if (hadOutput) await rm(retired, { recursive: true, force: true });
-    return { files: entries.length, bytes };
+    return summary;
   } catch (error) {
+    await Promise.all(inFlight);
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Writes a finished set of files atomically (small outputs and tests). */
+export function writeOutputAtomically(outDir: string, files: Map<string, string | Uint8Array>): Promise<WriteSummary> {
+  return writeAtomically(outDir, async (sink) => {
+    for (const [file, contents] of files) await sink.file(file, contents);
+  });
+}
+
+/** Collects the output in memory: for tests and for serving a corpus without a disk. */
+export class MemorySink implements OutputSink {
+  readonly files = new Map<string, string | Uint8Array>();
+
+  async file(file: string, contents: string | Uint8Array): Promise<void> {
+    this.files.set(file, contents);
+  }
+
+  async stream(file: string): Promise<StreamedFile> {
+    const chunks: Buffer[] = [];
+    return {
+      write: async (chunk) => void chunks.push(Buffer.from(chunk)),
+      close: async () => {
+        const bytes = Buffer.concat(chunks);
+        this.files.set(file, new Uint8Array(bytes));
+        return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+      },
+    };
+  }
+}
+
+function readPreviousHashes(target: string): Record<string, string> {
+  const file = path.join(target, OUTPUT_HASHES_PATH);
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function sortedObject(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -98,6 +98,38 @@ describe('build of the small fixture corpus', () => {
   });
 });
 
+describe('incremental rebuild', () => {
+  const work = tempDir();
+
+  it('links every file whose content did not change and writes the changed ones', async () => {
+    const corpus = path.join(work, 'corpus');
+    for (const [file, bytes] of readTree(SMALL_CORPUS)) {
+      mkdirSync(path.dirname(path.join(corpus, file)), { recursive: true });
+      writeFileSync(path.join(corpus, file), bytes);
+    }
+    const outDir = path.join(work, 'dist');
+    const first = await buildSite({ corpusDir: corpus, outDir });
+    expect(first.ok && first.summary.reused).toBe(0);
+
+    const edited = path.join(corpus, 'terms/nigredo/en.md');
+    writeFileSync(edited, `${readFileSync(edited, 'utf8').trimEnd()} An added sentence.\n`);
+    const second = await buildSite({ corpusDir: corpus, outDir });
+    if (!second.ok) throw new Error(second.messages.join('\n'));
+    // Unchanged: 11 of the 12 term files, pillars.json and the 6 schemas. Both indexes, the
+    // dumps, the manifest, the OpenAPI document and the docs page carry the data version.
+    expect(second.summary.reused).toBe(11 + 1 + 6);
+    const nigredo = JSON.parse(readFileSync(path.join(outDir, 'api/lexicon/en/nigredo.json'), 'utf8'));
+    expect(nigredo.data.fullContent.endsWith('An added sentence.')).toBe(true);
+    const fresh = path.join(work, 'fresh');
+    expect((await buildSite({ corpusDir: corpus, outDir: fresh, builtAt: new Date(readManifest(outDir).builtAt) })).ok).toBe(true);
+    expect(readTree(outDir)).toEqual(readTree(fresh));
+  });
+});
+
+function readManifest(outDir: string): { builtAt: string } {
+  return JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8'));
+}
+
 describe('atomic output', () => {
   const work = tempDir();
 

@@ -75,7 +75,7 @@ describe('published JSON Schemas', () => {
     const validation = validateCorpus(smallCorpusFiles());
     if (!validation.ok) throw new Error('fixture must be valid');
     // Five counted requests, a 405 (not counted), then the sixth counted one is a 429.
-    const site = inMemorySite(validation.corpus, { rateLimit: 5 });
+    const site = await inMemorySite(validation.corpus, { rateLimit: 5 });
     const list = validator('list-response.json');
     const problem = validator('problem.json');
     const term = validator('term-response.json');

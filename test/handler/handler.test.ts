@@ -3,11 +3,12 @@ import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { EXPOSED_HEADERS } from '../../src/http.ts';
 import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
-import { BASE, inMemorySite } from '../helpers/in-memory-site.ts';
+import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 
 const validation = validateCorpus(smallCorpusFiles());
 if (!validation.ok) throw new Error('the small fixture corpus must be valid');
 const corpus = validation.corpus;
+const emitted = await emitInMemory(corpus);
 const DOCS = 'https://lexicon.test/api/lexicon/';
 const ATTRIBUTION = {
   source: 'Test Lexicon',
@@ -28,8 +29,8 @@ afterAll(() => {
   expect(seen.length).toBeGreaterThan(50);
 });
 
-function siteWith(options: Parameters<typeof inMemorySite>[1] = {}) {
-  const site = inMemorySite(corpus, options);
+function siteWith(options: Parameters<typeof siteFrom>[1] = {}) {
+  const site = siteFrom(emitted, options);
   return {
     ...site,
     async get(path: string, init: RequestInit = {}, ip = '192.0.2.1') {

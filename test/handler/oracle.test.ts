@@ -9,7 +9,7 @@ import { generateCorpus, SYNTHETIC_PILLARS } from '../../bench/synthetic-corpus.
 import { inMemorySite } from '../helpers/in-memory-site.ts';
 
 const corpus = generateCorpus(400, 7);
-const site = inMemorySite(corpus);
+const site = await inMemorySite(corpus);
 
 /** Every matching slug, in the endpoint's order. */
 function allMatches(locale: Locale, pillar: string | undefined, q: string | undefined): string[] {

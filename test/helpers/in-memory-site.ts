@@ -6,7 +6,8 @@ import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
 import { FixedWindowRateLimiter } from '../../src/rate-limit.ts';
 import type { Term } from '../../src/schema.ts';
 import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { emitApiFiles, listIndexPath } from '../../scripts/lib/emit.ts';
+import { emitSite, listIndexPath } from '../../scripts/lib/emit.ts';
+import { MemorySink } from '../../scripts/lib/write-output.ts';
 import type { Corpus } from '../../scripts/lib/validate-corpus.ts';
 
 export interface InMemorySite {
@@ -20,12 +21,21 @@ export interface InMemorySite {
 
 export const BASE = 'https://api.test';
 
-export function inMemorySite(
-  corpus: Corpus,
-  options: { rateLimit?: number; now?: () => number; siteUrl?: string } = {},
-): InMemorySite {
-  const records = deriveApiRecords(corpus, options.siteUrl ?? corpus.site.siteUrl);
-  const files = emitApiFiles(records, 'f'.repeat(64));
+export interface EmittedSite {
+  records: ReturnType<typeof deriveApiRecords>;
+  files: Map<string, string | Uint8Array>;
+}
+
+/** Emits every output of a corpus into memory (once per test file). */
+export async function emitInMemory(corpus: Corpus, siteUrl = corpus.site.siteUrl): Promise<EmittedSite> {
+  const records = deriveApiRecords(corpus, siteUrl);
+  const sink = new MemorySink();
+  await emitSite(records, { source: corpus.site.source, dataVersion: 'f'.repeat(64), builtAt: new Date(0) }, sink);
+  return { records, files: sink.files };
+}
+
+/** A handler over emitted outputs, with its own rate limiter. */
+export function siteFrom({ records, files }: EmittedSite, options: { rateLimit?: number; now?: () => number } = {}): InMemorySite {
   const indexes = Object.fromEntries(
     LOCALES.map((locale) => [locale, decodeListIndex(files.get(listIndexPath(locale)) as Uint8Array)]),
   ) as Record<Locale, ListIndex>;
@@ -44,4 +54,8 @@ export function inMemorySite(
     pillars: records.pillars.data.map((p) => p.key),
     files,
   };
+}
+
+export async function inMemorySite(corpus: Corpus, options: { rateLimit?: number; now?: () => number } = {}): Promise<InMemorySite> {
+  return siteFrom(await emitInMemory(corpus), options);
 }
