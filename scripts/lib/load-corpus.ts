@@ -12,12 +12,12 @@ export interface SourceFile {
 
 export interface CorpusFiles {
   root: string;
-  /** Every file under the corpus root except README.md files, sorted by path. */
+  /** Every file under the corpus root except documentation (README.md, LICENSE), sorted by path. */
   files: SourceFile[];
 }
 
 export async function loadCorpusFiles(root: string): Promise<CorpusFiles> {
-  const names = await fg('**/*', { cwd: root, dot: false, onlyFiles: true, ignore: ['**/README.md'] });
+  const names = await fg('**/*', { cwd: root, dot: false, onlyFiles: true, ignore: ['**/README.md', 'LICENSE', 'LICENSE.*'] });
   names.sort();
   const shown = path.relative(process.cwd(), root).split(path.sep).join('/') || '.';
   // Sequential synchronous reads: corpus files are small, and hundreds of thousands of
