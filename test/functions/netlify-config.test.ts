@@ -35,10 +35,9 @@ describe('netlify.toml', () => {
     expect(toml.build).toEqual({ command: 'npm run build', publish: 'dist' });
   });
 
-  it('ships the list index with the function', () => {
-    const included = toml.functions.lexicon?.included_files ?? [];
-    expect(included).toContain('dist/_data/**');
-    expect(listIndexPath('en').startsWith('_data/')).toBe(true);
+  it('ships the list indexes with the function, and nothing else from dist/', () => {
+    expect(toml.functions.lexicon?.included_files).toEqual(['dist/_data/list-index.*.bin']);
+    for (const locale of ['en', 'bg']) expect(`dist/${listIndexPath(locale)}`).toMatch(/^dist\/_data\/list-index\.[a-z]+\.bin$/);
   });
 
   it('routes single terms: locale=bg, locale=en, any other locale to the function, then the en file', () => {
