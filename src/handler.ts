@@ -22,7 +22,7 @@ import {
 } from './http.ts';
 import type { ListIndex } from './list-index.ts';
 import { answerList } from './list-endpoint.ts';
-import { readLocale, type ParameterError } from './list-query.ts';
+import { readLocaleParam, type ParameterError } from './list-query.ts';
 import type { FixedWindowRateLimiter } from './rate-limit.ts';
 import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
@@ -139,10 +139,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     let locale: Locale;
     if (target.pathLocale) locale = target.pathLocale;
     else {
-      const values = url.searchParams.getAll('locale');
-      const read = values.length > 1
-        ? ({ parameter: 'locale', detail: `is given ${values.length} times; give it at most once` } satisfies ParameterError)
-        : readLocale(values[0] ?? null);
+      const read = readLocaleParam(url.searchParams);
       if ('parameter' in read) {
         count();
         return invalid(headers, method, [read]);

@@ -47,23 +47,35 @@ export function readLocale(raw: string | null): { locale: Locale; warning?: stri
   return { parameter: 'locale', detail: `must be one of: ${LOCALES.join(', ')}`, allowed: [...LOCALES] };
 }
 
+/** A parameter that may appear at most once: its value, null if absent, or the error. */
+function readSingle(search: URLSearchParams, name: string): string | null | ParameterError {
+  const values = search.getAll(name);
+  if (values.length > 1) return { parameter: name, detail: `is given ${values.length} times; give it at most once` };
+  return values[0] ?? null;
+}
+
+/** The `locale` parameter of either endpoint. */
+export function readLocaleParam(search: URLSearchParams): { locale: Locale; warning?: string } | ParameterError {
+  const raw = readSingle(search, 'locale');
+  return raw !== null && typeof raw === 'object' ? raw : readLocale(raw);
+}
+
 export function parseListParams(search: URLSearchParams, pillars: readonly string[]): Parsed<ListParams> {
   const errors: ParameterError[] = [];
   const warnings: string[] = [];
 
   const single = (name: string): string | null => {
-    const values = search.getAll(name);
-    if (values.length > 1) {
-      errors.push({ parameter: name, detail: `is given ${values.length} times; give it at most once` });
+    const value = readSingle(search, name);
+    if (value !== null && typeof value === 'object') {
+      errors.push(value);
       return null;
     }
-    return values[0] ?? null;
+    return value;
   };
 
   // locale
   let locale: Locale = DEFAULT_LOCALE;
-  const rawLocale = single('locale');
-  const readLocaleResult = readLocale(rawLocale);
+  const readLocaleResult = readLocaleParam(search);
   if ('parameter' in readLocaleResult) errors.push(readLocaleResult);
   else {
     locale = readLocaleResult.locale;
