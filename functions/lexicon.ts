@@ -41,12 +41,11 @@ if (rateLimiter && devCounters && existsSync(devCounters)) {
   rateLimiter.restore(JSON.parse(readFileSync(devCounters, 'utf8')) as RateLimitSnapshot);
 }
 
-let origin = '';
 const handle = createHandler({
   indexes,
   rateLimiter,
   // Only reached for a locale spelled another way (?locale=BG): the file is on the CDN.
-  async readTermFile(locale, slug) {
+  async readTermFile(locale, slug, origin) {
     const response = await fetch(new URL(termFilePath(locale, slug), origin));
     return response.ok ? response.text() : undefined;
   },
@@ -58,9 +57,8 @@ const handle = createHandler({
 const DEV_RETRY_SUFFIX = /(?:\.html?|\/index\.html?)$/;
 
 export default async (request: Request, context: Context) => {
-  const url = new URL(request.url);
-  origin = url.origin;
   if (!isNetlifyDev) return handle(request, { ip: context.ip });
+  const url = new URL(request.url);
   const repeated = DEV_RETRY_SUFFIX.test(url.pathname);
   url.pathname = url.pathname.replace(DEV_RETRY_SUFFIX, '');
   const response = await handle(new Request(url, request), { ip: context.ip, repeated });

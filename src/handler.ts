@@ -30,8 +30,9 @@ export interface HandlerDeps {
   indexes: Record<Locale, ListIndex>;
   /** Undefined: no limit (RATE_LIMIT_PER_HOUR=0). */
   rateLimiter?: FixedWindowRateLimiter;
-  /** The body of the static single-term response, or undefined if there is none. */
-  readTermFile(locale: Locale, slug: string): Promise<string | undefined>;
+  /** The body of the static single-term response, or undefined if there is none. `origin`
+   * is the request's own, where the CDN serves that file. */
+  readTermFile(locale: Locale, slug: string, origin: string): Promise<string | undefined>;
 }
 
 export interface ClientInfo {
@@ -147,7 +148,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       locale = read.locale; // normalised silently: there is no meta to warn in
     }
     const slug = target.segment;
-    const body = isSlug(slug) && indexes[locale].hasSlug(slug) ? await deps.readTermFile(locale, slug) : undefined;
+    const body = isSlug(slug) && indexes[locale].hasSlug(slug) ? await deps.readTermFile(locale, slug, url.origin) : undefined;
     if (body === undefined) {
       count();
       return problem(headers, method, {
