@@ -171,8 +171,6 @@ export const PillarsResponseSchema = z
   .meta({ id: 'PillarsResponse' });
 export type PillarsResponse = z.infer<typeof PillarsResponseSchema>;
 
-export const PROBLEM_KINDS = ['invalid-parameter', 'not-found', 'method-not-allowed', 'rate-limited'] as const;
-
 export const ProblemSchema = z
   .strictObject({
     type: z.url().describe('Documentation URL ending in #invalid-parameter, #not-found, #method-not-allowed or #rate-limited.'),
