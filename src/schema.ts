@@ -52,13 +52,41 @@ export const SiteConfigSchema = z.strictObject({
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
+export const REFERENCE_KINDS = ['primary', 'scholarly'] as const;
+export const REFERENCES_MIN = 2;
+export const REFERENCES_MAX = 5;
+
+/** One work an entry rests on: a primary source (in a named edition or translation) or a
+ * modern scholarly work. Structured so dumps can carry it and the build can render it. */
+export const ReferenceSchema = z
+  .strictObject({
+    kind: z.enum(REFERENCE_KINDS).describe('primary: an ancient or early source in a named edition; scholarly: modern scholarship.'),
+    author: Text.describe('Author or editor as printed, family name first ("Scholem, Gershom"; "Robinson, James M. (ed.)").'),
+    title: Text.describe('Title of the book or article, in its own language.'),
+    year: z.int({ error: 'must be a whole year like 1977' }).min(1450).max(2100).describe('Year of the edition cited.'),
+    locator: Text.optional().describe('Where in the work: a codex and tractate (NHC II,1), a paragraph (CW 9/i §88), a chapter.'),
+  })
+  .meta({ id: 'Reference' });
+export type Reference = z.infer<typeof ReferenceSchema>;
+
+/** A BCP 47 language tag for the original-script form (grc, he, syc, ar, la, cop, de-x-early). */
+export const LanguageTagSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, { error: 'must be a BCP 47 language tag like "grc", "he" or "la"' });
+
 /** terms/<slug>/term.yaml: the language-neutral facts of a term. */
 export const TermFactsSchema = z.strictObject({
   slug: SlugSchema,
   pillar: Text,
   tradition: Text,
   termOriginal: NullableText,
+  termOriginalLang: LanguageTagSchema.nullable().optional(),
   relatedTerms: z.array(SlugSchema),
+  references: z
+    .array(ReferenceSchema)
+    .min(REFERENCES_MIN, { error: `must list at least ${REFERENCES_MIN} works` })
+    .max(REFERENCES_MAX, { error: `must list at most ${REFERENCES_MAX} works` })
+    .optional(),
 });
 export type TermFacts = z.infer<typeof TermFactsSchema>;
 
@@ -74,6 +102,11 @@ export const TermTextSchema = z.strictObject({
   }),
   etymology: NullableText,
   pronunciation: NullableText,
+  // Other spellings searched like the name (Ialdabaoth for Yaldabaoth); never shown as the name.
+  aliases: z
+    .array(Text.regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters (tabs, newlines)' }))
+    .max(10)
+    .optional(),
 });
 export type TermText = z.infer<typeof TermTextSchema>;
 

@@ -16,8 +16,11 @@ export interface CorpusFiles {
   files: SourceFile[];
 }
 
+/** Documentation beside the data: read by people, never by the build. */
+const DOCUMENTATION_FILES = ['**/README.md', 'STYLE.md', 'REVIEW-LOG.md', 'style.yaml', 'LICENSE', 'LICENSE.*'];
+
 export async function loadCorpusFiles(root: string): Promise<CorpusFiles> {
-  const names = await fg('**/*', { cwd: root, dot: false, onlyFiles: true, ignore: ['**/README.md', 'LICENSE', 'LICENSE.*'] });
+  const names = await fg('**/*', { cwd: root, dot: false, onlyFiles: true, ignore: DOCUMENTATION_FILES });
   names.sort();
   const shown = path.relative(process.cwd(), root).split(path.sep).join('/') || '.';
   // Sequential synchronous reads: corpus files are small, and hundreds of thousands of
