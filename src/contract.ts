@@ -21,6 +21,15 @@ export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 export const LIST_PATH = '/api/lexicon/public';
 export const API_ROOT = '/api/lexicon';
 
+/** The canonical URL path (and query) of a term: the one the CDN answers from a file. */
+export function termPath(slug: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? `${LIST_PATH}/${slug}` : `${LIST_PATH}/${slug}?locale=${locale}`;
+}
+
+/** Where netlify.toml rewrites a single-term request the CDN cannot answer (another spelling
+ * of the locale): a path of the function's, never a static file. */
+export const TERM_REWRITE_PATH = `${API_ROOT}/term`;
+
 /** Where the static single-term response of a slug lives, relative to the site root. */
 export function termFilePath(locale: Locale, slug: string): string {
   return `${API_ROOT}/${locale}/${slug}.json`;

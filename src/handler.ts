@@ -1,10 +1,11 @@
 // The whole HTTP contract of the function as one web-standard `fetch`-style handler:
-// Request in, Response out. The Netlify adapter in functions/ only supplies the indexes,
-// the client IP and a way to read static term files.
+// Request in, Response out. Adapters (Netlify, netlify dev, the self-hosted server) supply
+// the indexes, the client's address and a rate-limit store.
 //
-// Order of checks (API-DECISIONS.md): method (405), rate limit (429), parameters (400),
-// lookup (404).
-import { API_ROOT, isSlug, LIST_PATH, LOCALES, type Locale } from './contract.ts';
+// Order of checks (docs/api-contract.md): method (405), rate limit (429), parameters (400),
+// lookup (404). The handler never makes a request of its own: a single term reaches it only
+// when the CDN could not answer from a file, and it answers with a redirect or a problem.
+import { API_ROOT, isSlug, LIST_PATH, LOCALES, termPath, TERM_REWRITE_PATH, type Locale } from './contract.ts';
 import {
   ALLOWED_METHODS,
   baseHeaders,
@@ -17,28 +18,30 @@ import {
   PROBLEM_TYPE,
   problemBody,
   problemStatus,
+  setPreflightHeaders,
   setRateLimitState,
   type ProblemInput,
 } from './http.ts';
 import type { ListIndex } from './list-index.ts';
 import { answerList } from './list-endpoint.ts';
+import { pagingLinks } from './list-links.ts';
 import { readLocaleParam, type ParameterError } from './list-query.ts';
-import type { FixedWindowRateLimiter } from './rate-limit.ts';
+import type { RateLimitStore } from './rate-limit.ts';
 import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
 export interface HandlerDeps {
   indexes: Record<Locale, ListIndex>;
-  /** Undefined: no limit (RATE_LIMIT_PER_HOUR=0). */
-  rateLimiter?: FixedWindowRateLimiter;
-  /** The body of the static single-term response, or undefined if there is none. `origin`
-   * is the request's own, where the CDN serves that file. */
-  readTermFile(locale: Locale, slug: string, origin: string): Promise<string | undefined>;
+  /** Undefined: no limit (RATE_LIMIT_PER_HOUR=0), and no response advertises a policy. */
+  rateLimit?: RateLimitStore;
+  /** Told about every unexpected failure; the client only sees a 500 problem. */
+  onError?: (error: unknown, request: Request) => void;
 }
 
 export interface ClientInfo {
   ip: string;
-  /** The platform repeated a request it already sent (netlify dev's 404 retries): not counted again. */
-  repeated?: boolean;
+  /** False: the platform repeats a request it already sent and counted (netlify dev's 404
+   * retries): answered as the first one was, neither counted nor refused again. */
+  count?: boolean;
 }
 
 export type Handler = (request: Request, client: ClientInfo) => Promise<Response>;
@@ -46,37 +49,56 @@ export type Handler = (request: Request, client: ClientInfo) => Promise<Response
 type Route =
   | { kind: 'list' }
   | { kind: 'rate-limited' }
+  /** `pathLocale`: the request named a term file that the CDN does not have. */
   | { kind: 'term'; segment: string; pathLocale?: Locale }
   | { kind: 'unknown' };
 
-const TERM_FILE_ROUTE = new RegExp(`^${API_ROOT}/(${LOCALES.join('|')})/([^/]*)\\.json$`);
-const TERM_ROUTE = new RegExp(`^${LIST_PATH}/([^/]+)$`);
+const TERM_FILE_ROUTE = new RegExp(`^${API_ROOT}/(${LOCALES.join('|')})/(.*)\\.json$`);
+const TERM_ROUTES = [new RegExp(`^${LIST_PATH}/(.+)$`), new RegExp(`^${TERM_REWRITE_PATH}/(.+)$`)];
 
 export function route(pathname: string): Route {
   if (pathname === LIST_PATH || pathname === `${LIST_PATH}/`) return { kind: 'list' };
   if (pathname === RATE_LIMITED_PATH) return { kind: 'rate-limited' };
-  const term = TERM_ROUTE.exec(pathname);
-  if (term) return { kind: 'term', segment: term[1]! };
-  // The CDN falls through to the function when a static term file does not exist.
+  for (const pattern of TERM_ROUTES) {
+    const term = pattern.exec(pathname);
+    if (term) return { kind: 'term', segment: term[1]! };
+  }
   const file = TERM_FILE_ROUTE.exec(pathname);
   if (file) return { kind: 'term', segment: file[2]!, pathLocale: file[1] as Locale };
   return { kind: 'unknown' };
 }
 
+/** What the request will get, decided before anything is counted. */
+interface Outcome {
+  /** A 304 does not count against the limit. */
+  counts: boolean;
+  respond(headers: Headers): Response;
+}
+
+type ProblemFields = Omit<ProblemInput, 'docsUrl' | 'attributionJson'>;
+
 export function createHandler(deps: HandlerDeps): Handler {
-  const { indexes, rateLimiter } = deps;
+  const { indexes, rateLimit } = deps;
   // Every index carries the same attribution and docs URL; any one answers errors.
   const { attributionJson, docsUrl } = indexes.en;
 
   return async function handle(request, client) {
-    const headers = baseHeaders(rateLimiter?.limit);
-    const method = request.method.toUpperCase();
+    try {
+      return await respond(request, client);
+    } catch (error) {
+      deps.onError?.(error, request);
+      return problem(baseHeaders(rateLimit?.limit), request.method, {
+        kind: 'internal-error',
+        detail: 'the service failed to answer this request; try again later',
+      });
+    }
+  };
 
+  async function respond(request: Request, client: ClientInfo): Promise<Response> {
+    const headers = baseHeaders(rateLimit?.limit);
+    const method = request.method.toUpperCase();
     if (method === 'OPTIONS') {
-      headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      headers.set('Access-Control-Allow-Headers', request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match');
-      headers.set('Access-Control-Max-Age', '86400');
-      headers.set('Allow', ALLOWED_METHODS);
+      setPreflightHeaders(headers, request);
       return new Response(null, { status: 204, headers });
     }
     if (method !== 'GET' && method !== 'HEAD') {
@@ -97,96 +119,93 @@ export function createHandler(deps: HandlerDeps): Handler {
         detail: `too many requests from this client; retry in ${BACKSTOP_WINDOW_SECONDS} seconds`,
       });
     }
-    if (rateLimiter && !client.repeated) {
-      const state = rateLimiter.peek(client.ip);
-      if (state.exceeded) {
-        setRateLimitState(headers, state);
-        headers.set('Retry-After', String(state.resetIn));
+
+    const outcome =
+      target.kind === 'list' ? list(url, request, method)
+      : target.kind === 'term' ? term(target, url, method)
+      : problemOutcome(method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
+
+    if (rateLimit) {
+      // One step that decides and counts: no await between the check and the count.
+      const repeat = client.count === false;
+      const decision = outcome.counts && !repeat ? await rateLimit.consume(client.ip) : await rateLimit.peek(client.ip);
+      setRateLimitState(headers, decision);
+      if (!decision.allowed && !repeat) {
+        headers.set('Retry-After', String(decision.resetIn));
         return problem(headers, method, {
           kind: 'rate-limited',
-          detail: `the limit of ${rateLimiter.limit} requests per hour is used up; retry in ${state.resetIn} seconds`,
+          detail: `the limit of ${rateLimit.limit} requests per hour is used up; retry in ${decision.resetIn} seconds`,
         });
       }
     }
-    // Counted once the response is known: a 304 does not count.
-    const count = () => {
-      if (rateLimiter) setRateLimitState(headers, client.repeated ? rateLimiter.peek(client.ip) : rateLimiter.hit(client.ip));
-    };
-    headers.set('Cache-Control', rateLimiter ? PER_CLIENT : CACHEABLE);
-
-    if (target.kind === 'list') return list(url, request, headers, method, count);
-    if (target.kind === 'term') return term(target, url, request, headers, method, count);
-    count();
-    return problem(headers, method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
-  };
-
-  function list(url: URL, request: Request, headers: Headers, method: string, count: () => void): Response {
-    const answer = answerList(indexes, url.searchParams);
-    if (!answer.ok) {
-      count();
-      return invalid(headers, method, answer.errors);
-    }
-    return ok(request, headers, method, count, answer.etag, answer.body);
+    headers.set('Cache-Control', rateLimit ? PER_CLIENT : CACHEABLE);
+    return outcome.respond(headers);
   }
 
-  async function term(
-    target: { segment: string; pathLocale?: Locale },
-    url: URL,
-    request: Request,
-    headers: Headers,
-    method: string,
-    count: () => void,
-  ): Promise<Response> {
-    let locale: Locale;
-    if (target.pathLocale) locale = target.pathLocale;
-    else {
+  function list(url: URL, request: Request, method: string): Outcome {
+    const answer = answerList(indexes, url.searchParams);
+    if (!answer.ok) return invalidOutcome(method, answer.errors);
+    const { etag, meta } = answer;
+    const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), etag);
+    return {
+      counts: !notModified,
+      respond(headers) {
+        headers.set('ETag', etag);
+        headers.set('Content-Language', meta.locale);
+        headers.set('Link', [headers.get('Link')!, ...pagingLinks(url, meta)].join(', '));
+        if (notModified) return new Response(null, { status: 304, headers });
+        headers.set('Content-Type', JSON_TYPE);
+        return new Response(method === 'HEAD' ? null : answer.body(), { status: 200, headers });
+      },
+    };
+  }
+
+  function term(target: { segment: string; pathLocale?: Locale }, url: URL, method: string): Outcome {
+    let locale = target.pathLocale;
+    if (!locale) {
       const read = readLocaleParam(url.searchParams);
-      if ('parameter' in read) {
-        count();
-        return invalid(headers, method, [read]);
-      }
-      locale = read.locale; // normalised silently: there is no meta to warn in
+      if ('parameter' in read) return invalidOutcome(method, [read]);
+      locale = read.locale;
     }
     const slug = target.segment;
-    const body = isSlug(slug) && indexes[locale].hasSlug(slug) ? await deps.readTermFile(locale, slug, url.origin) : undefined;
-    if (body === undefined) {
-      count();
-      return problem(headers, method, {
+    if (!isSlug(slug) || !indexes[locale].hasSlug(slug)) {
+      return problemOutcome(method, {
         kind: 'not-found',
         detail: isSlug(slug)
           ? `no term has the slug "${slug}"`
           : 'the path does not name a term; slugs are lowercase ASCII kebab case',
       });
     }
-    const etag = etagFor(indexes[locale].dataVersion, `term\0${locale}\0${slug}`);
-    return ok(request, headers, method, count, etag, () => body);
-  }
-
-  function ok(
-    request: Request,
-    headers: Headers,
-    method: string,
-    count: () => void,
-    etag: string,
-    body: () => Uint8Array<ArrayBuffer> | string,
-  ): Response {
-    headers.set('ETag', etag);
-    if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
-      return new Response(null, { status: 304, headers });
+    const location = termPath(slug, locale);
+    if (target.pathLocale || url.pathname + url.search === location) {
+      // The canonical request for a term the index knows should have been a static file.
+      throw new Error(`the static response file for "${slug}" (${locale}) is missing from this deployment`);
     }
-    count();
-    headers.set('Content-Type', JSON_TYPE);
-    return new Response(method === 'HEAD' ? null : body(), { status: 200, headers });
+    // `?locale=BG`, `en-US`, the internal rewrite path ...: the canonical URL is a static file.
+    const other = LOCALES.find((l) => l !== locale)!;
+    return {
+      counts: true,
+      respond(headers) {
+        headers.set('Location', location);
+        headers.set('Content-Language', locale);
+        headers.append('Link', `<${new URL(termPath(slug, other), url).href}>; rel="alternate"; hreflang="${other}"`);
+        return new Response(null, { status: 308, headers });
+      },
+    };
   }
 
-  function invalid(headers: Headers, method: string, errors: ParameterError[]): Response {
-    return problem(headers, method, { kind: 'invalid-parameter', detail: invalidParametersDetail(errors), errors });
+  function invalidOutcome(method: string, errors: ParameterError[]): Outcome {
+    return problemOutcome(method, { kind: 'invalid-parameter', detail: invalidParametersDetail(errors), errors });
   }
 
-  function problem(headers: Headers, method: string, input: Omit<ProblemInput, 'docsUrl' | 'attributionJson'>): Response {
+  function problemOutcome(method: string, fields: ProblemFields): Outcome {
+    return { counts: true, respond: (headers) => problem(headers, method, fields) };
+  }
+
+  function problem(headers: Headers, method: string, fields: ProblemFields): Response {
     headers.set('Content-Type', PROBLEM_TYPE);
     headers.set('Cache-Control', PER_CLIENT);
-    const body = problemBody({ ...input, docsUrl, attributionJson });
-    return new Response(method === 'HEAD' ? null : body, { status: problemStatus(input.kind), headers });
+    const body = problemBody({ ...fields, docsUrl, attributionJson });
+    return new Response(method === 'HEAD' ? null : body, { status: problemStatus(fields.kind), headers });
   }
 }

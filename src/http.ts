@@ -31,6 +31,14 @@ export function baseHeaders(rateLimit: number | undefined): Headers {
   return headers;
 }
 
+/** The preflight answer (CORS): any path, any origin, the methods we serve. */
+export function setPreflightHeaders(headers: Headers, request: Request): void {
+  headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
+  headers.set('Access-Control-Allow-Headers', request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match');
+  headers.set('Access-Control-Max-Age', '86400');
+  headers.set('Allow', ALLOWED_METHODS);
+}
+
 /** The counters of a request the function counted (draft RateLimit and the X- variants). */
 export function setRateLimitState(headers: Headers, state: RateLimitState): void {
   headers.set('RateLimit', `"${POLICY_NAME}";r=${state.remaining};t=${state.resetIn}`);
@@ -39,13 +47,14 @@ export function setRateLimitState(headers: Headers, state: RateLimitState): void
   headers.set('X-RateLimit-Reset', String(state.resetAt));
 }
 
-export type ProblemKind = 'invalid-parameter' | 'not-found' | 'method-not-allowed' | 'rate-limited';
+export type ProblemKind = 'invalid-parameter' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'internal-error';
 
 const TITLES: Record<ProblemKind, [status: number, title: string]> = {
   'invalid-parameter': [400, 'Invalid query parameter'],
   'not-found': [404, 'Not found'],
   'method-not-allowed': [405, 'Method not allowed'],
   'rate-limited': [429, 'Rate limit exceeded'],
+  'internal-error': [500, 'Internal error'],
 };
 
 export interface ProblemInput {

@@ -1,6 +1,7 @@
-// The rate-limit policy (API-DECISIONS.md): a fixed window of WINDOW_SECONDS from a client's
-// first counted request. Exact within one process; the CDN's traffic rules are the
-// distributed backstop (see netlify.toml).
+// The rate-limit policy (docs/api-contract.md): a fixed window of WINDOW_SECONDS from a
+// client's first counted request. A store decides and counts in one step, so concurrent
+// requests can never both take the last slot. Web-standard: the stores that need Node
+// (the dev log, Redis) live in runtime/.
 
 export const DEFAULT_REQUESTS_PER_HOUR = 100;
 export const WINDOW_SECONDS = 3600;
@@ -16,79 +17,104 @@ export interface RateLimitState {
   resetIn: number;
 }
 
+export interface RateLimitDecision extends RateLimitState {
+  /** False when the request was refused: it was not counted. */
+  allowed: boolean;
+}
+
+/**
+ * Where the counters live. `consume` checks and counts as one atomic step (a refused request
+ * is not counted); `peek` answers whether one more request would be allowed, counting nothing
+ * (for responses that do not count, such as 304).
+ */
+export interface RateLimitStore {
+  readonly limit: number;
+  consume(client: string): RateLimitDecision | Promise<RateLimitDecision>;
+  peek(client: string): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+/** The state of a window that started at `startMs` with `used` requests counted. */
+export function windowState(limit: number, startMs: number, used: number, nowMs: number, windowSeconds = WINDOW_SECONDS): RateLimitState {
+  const resetMs = startMs + windowSeconds * 1000;
+  return {
+    limit,
+    remaining: Math.max(0, limit - used),
+    resetAt: Math.ceil(resetMs / 1000),
+    resetIn: Math.max(1, Math.ceil((resetMs - nowMs) / 1000)),
+  };
+}
+
 interface Window {
   start: number;
   count: number;
 }
 
-/** The counters as plain data: [client, window start (epoch ms), requests counted]. */
-export type RateLimitSnapshot = [client: string, start: number, count: number][];
+/** How many clients the in-memory store remembers at most (about 100 MB at the cap). */
+export const MEMORY_STORE_MAX_CLIENTS = 1_000_000;
 
-// Expired windows are swept once the table grows past this, so memory stays bounded by
-// the number of clients seen in one window.
-const SWEEP_THRESHOLD = 10_000;
-
-export class FixedWindowRateLimiter {
+/**
+ * Exact within one process. Every window has the same length, so windows end in the order they
+ * start: a queue in start order finds the expired ones at its head, a constant amount of work per
+ * request amortised, and past `maxClients` the window closest to its end is forgotten first.
+ * (Deleting from the front of a Map is not enough: V8 leaves holes that every walk from the
+ * front must skip again.)
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
   readonly #windows = new Map<string, Window>();
+  /** Windows in start order; entries whose client has a newer window are skipped. */
+  #queue: [client: string, window: Window][] = [];
+  #head = 0;
+  readonly #windowMs: number;
 
   constructor(
     readonly limit: number,
     private readonly now: () => number = Date.now,
-    readonly windowSeconds = WINDOW_SECONDS,
+    windowSeconds = WINDOW_SECONDS,
+    private readonly maxClients = MEMORY_STORE_MAX_CLIENTS,
   ) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError('the rate limit must be a positive integer');
+    this.#windowMs = windowSeconds * 1000;
   }
 
-  snapshot(): RateLimitSnapshot {
-    return [...this.#windows].map(([client, { start, count }]) => [client, start, count]);
+  get size(): number {
+    return this.#windows.size;
   }
 
-  restore(snapshot: RateLimitSnapshot): void {
-    for (const [client, start, count] of snapshot) this.#windows.set(client, { start, count });
-  }
-
-  /** The client's state without counting a request: is there room for one more? */
-  peek(client: string): RateLimitState & { exceeded: boolean } {
-    const window = this.#current(client);
-    const used = window?.count ?? 0;
-    return { ...this.#state(window?.start ?? this.now(), used), exceeded: used >= this.limit };
-  }
-
-  /** Counts one request and returns the state after it. */
-  hit(client: string): RateLimitState {
-    let window = this.#current(client);
-    if (!window) {
-      if (this.#windows.size >= SWEEP_THRESHOLD) this.#sweep();
-      window = { start: this.now(), count: 0 };
-      this.#windows.set(client, window);
-    }
-    window.count++;
-    return this.#state(window.start, window.count);
-  }
-
-  #current(client: string): Window | undefined {
-    const window = this.#windows.get(client);
-    if (window && this.now() - window.start >= this.windowSeconds * 1000) {
-      this.#windows.delete(client);
-      return undefined;
-    }
-    return window;
-  }
-
-  #state(start: number, used: number): RateLimitState {
-    const resetMs = start + this.windowSeconds * 1000;
-    return {
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - used),
-      resetAt: Math.ceil(resetMs / 1000),
-      resetIn: Math.max(1, Math.ceil((resetMs - this.now()) / 1000)),
-    };
-  }
-
-  #sweep() {
+  consume(client: string): RateLimitDecision {
     const now = this.now();
-    for (const [client, window] of this.#windows) {
-      if (now - window.start >= this.windowSeconds * 1000) this.#windows.delete(client);
+    this.#evict(now);
+    let window = this.#windows.get(client);
+    if (!window) {
+      window = { start: now, count: 0 };
+      this.#windows.set(client, window);
+      this.#queue.push([client, window]);
+    }
+    const allowed = window.count < this.limit;
+    if (allowed) window.count++;
+    return { allowed, ...windowState(this.limit, window.start, window.count, now, this.#windowMs / 1000) };
+  }
+
+  peek(client: string): RateLimitDecision {
+    const now = this.now();
+    this.#evict(now);
+    const window = this.#windows.get(client);
+    const used = window?.count ?? 0;
+    return { allowed: used < this.limit, ...windowState(this.limit, window?.start ?? now, used, now, this.#windowMs / 1000) };
+  }
+
+  /** Drops expired windows, then the oldest ones while there are too many clients. */
+  #evict(now: number): void {
+    while (this.#head < this.#queue.length) {
+      const [client, window] = this.#queue[this.#head]!;
+      const live = this.#windows.get(client) === window;
+      if (live && now - window.start < this.#windowMs && this.#windows.size < this.maxClients) break;
+      if (live) this.#windows.delete(client);
+      this.#head++;
+    }
+    // Compact once the consumed head is half the queue: each entry is moved at most once more.
+    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
     }
   }
 }

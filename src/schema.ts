@@ -65,8 +65,7 @@ export const ReferenceSchema = z
     title: Text.describe('Title of the book or article, in its own language.'),
     year: z.int({ error: 'must be a whole year like 1977' }).min(1450).max(2100).describe('Year of the edition cited.'),
     locator: Text.optional().describe('Where in the work: a codex and tractate (NHC II,1), a paragraph (CW 9/i §88), a chapter.'),
-  })
-  .meta({ id: 'Reference' });
+  });
 export type Reference = z.infer<typeof ReferenceSchema>;
 
 /** A BCP 47 language tag for the original-script form (grc, he, syc, ar, la, cop, de-x-early). */

@@ -8,14 +8,12 @@ import { Worker } from 'node:worker_threads';
 import { LOCALES, type Locale } from '../../src/contract.ts';
 import { createHandler } from '../../src/handler.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
-import { listIndexPath } from '../../scripts/lib/emit.ts';
+import { loadIndexes } from '../../runtime/load-indexes.ts';
 
 const [distDir, mode, secondsArg] = process.argv.slice(2) as [string, 'handler' | 'constant', string];
 const seconds = Number(secondsArg);
-const indexes = Object.fromEntries(
-  LOCALES.map((l) => [l, decodeListIndex(readFileSync(path.join(distDir, listIndexPath(l))))]),
-) as Record<Locale, ListIndex>;
-const handle = createHandler({ indexes, readTermFile: async () => undefined });
+const indexes = loadIndexes(distDir);
+const handle = createHandler({ indexes });
 // The constant body has the size of the real default page, so both move the same bytes.
 const sample = new Uint8Array(await (await handle(new Request('https://b.test/api/lexicon/public'), { ip: 'x' })).arrayBuffer());
 const app = mode === 'handler' ? handle : async () => new Response(sample, { headers: { 'Content-Type': 'application/json' } });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../../src/contract.ts';
 import { decodeListIndex } from '../../src/list-index.ts';
-import { listIndexPath } from '../../scripts/lib/emit.ts';
+import { listIndexPath } from '../../src/output-layout.ts';
 
 const [distDir, mode] = process.argv.slice(2) as [string, 'decode' | 'raw'];
 const gc = (globalThis as { gc?: () => void }).gc!;

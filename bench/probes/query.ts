@@ -7,14 +7,12 @@ import { LOCALES, type Locale } from '../../src/contract.ts';
 import { createHandler } from '../../src/handler.ts';
 import { answerList } from '../../src/list-endpoint.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
-import { listIndexPath } from '../../scripts/lib/emit.ts';
+import { loadIndexes } from '../../runtime/load-indexes.ts';
 
 const [distDir, iterationsArg] = process.argv.slice(2) as [string, string];
 const iterations = Number(iterationsArg);
-const indexes = Object.fromEntries(
-  LOCALES.map((l) => [l, decodeListIndex(readFileSync(path.join(distDir, listIndexPath(l))))]),
-) as Record<Locale, ListIndex>;
-const handle = createHandler({ indexes, readTermFile: async () => undefined });
+const indexes = loadIndexes(distDir);
+const handle = createHandler({ indexes });
 const constantBody = new TextEncoder().encode('{"data":[]}');
 
 const name = (locale: Locale, at: number) => indexes[locale].names.split('\n')[Math.floor(at * indexes[locale].count)]!;

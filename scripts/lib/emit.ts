@@ -3,6 +3,7 @@
 import { API_ROOT, DOCS_PATH, LOCALES, termFilePath } from '../../src/contract.ts';
 import { foldForSearch } from '../../src/fold.ts';
 import { encodeListIndex } from '../../src/list-index.ts';
+import { listIndexPath } from '../../src/output-layout.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import type { Manifest } from '../../src/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
@@ -11,8 +12,6 @@ import { DumpWriter } from './dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
 import type { OutputSink } from './write-output.ts';
 
-/** Where the function finds the list index of a locale, relative to the output root. */
-export const listIndexPath = (locale: string) => `_data/list-index.${locale}.bin`;
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
 export async function emitSite(

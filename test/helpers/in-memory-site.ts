@@ -1,12 +1,13 @@
 // Builds a corpus in memory (no disk) and wraps it in the real handler, so handler and
 // oracle tests run the exact code the function runs, on exactly what the build emits.
-import { LOCALES, termFilePath, type Locale } from '../../src/contract.ts';
-import { createHandler, type ClientInfo } from '../../src/handler.ts';
+import { LOCALES, type Locale } from '../../src/contract.ts';
+import { createHandler, type ClientInfo, type HandlerDeps } from '../../src/handler.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
-import { FixedWindowRateLimiter } from '../../src/rate-limit.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from '../../src/rate-limit.ts';
 import type { Term } from '../../src/schema.ts';
 import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { emitSite, listIndexPath } from '../../scripts/lib/emit.ts';
+import { emitSite } from '../../scripts/lib/emit.ts';
+import { listIndexPath } from '../../src/output-layout.ts';
 import { MemorySink } from '../../scripts/lib/write-output.ts';
 import type { Corpus } from '../../scripts/lib/validate-corpus.ts';
 
@@ -35,16 +36,22 @@ export async function emitInMemory(corpus: Corpus, siteUrl = corpus.site.siteUrl
 }
 
 /** A handler over emitted outputs, with its own rate limiter. */
-export function siteFrom({ records, files }: EmittedSite, options: { rateLimit?: number; now?: () => number } = {}): InMemorySite {
+export interface SiteOptions {
+  rateLimit?: number;
+  now?: () => number;
+  /** A store of the test's own (overrides rateLimit). */
+  store?: RateLimitStore;
+  onError?: HandlerDeps['onError'];
+}
+
+export function siteFrom({ records, files }: EmittedSite, options: SiteOptions = {}): InMemorySite {
   const indexes = Object.fromEntries(
     LOCALES.map((locale) => [locale, decodeListIndex(files.get(listIndexPath(locale)) as Uint8Array)]),
   ) as Record<Locale, ListIndex>;
   const handler = createHandler({
     indexes,
-    rateLimiter: options.rateLimit ? new FixedWindowRateLimiter(options.rateLimit, options.now) : undefined,
-    async readTermFile(locale, slug) {
-      return files.get(termFilePath(locale, slug).slice(1)) as string | undefined;
-    },
+    rateLimit: options.store ?? (options.rateLimit ? new MemoryRateLimitStore(options.rateLimit, options.now) : undefined),
+    onError: options.onError,
   });
   return {
     handle: (request, client) =>
@@ -56,6 +63,6 @@ export function siteFrom({ records, files }: EmittedSite, options: { rateLimit?:
   };
 }
 
-export async function inMemorySite(corpus: Corpus, options: { rateLimit?: number; now?: () => number } = {}): Promise<InMemorySite> {
+export async function inMemorySite(corpus: Corpus, options: SiteOptions = {}): Promise<InMemorySite> {
   return siteFrom(await emitInMemory(corpus), options);
 }

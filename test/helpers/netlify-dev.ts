@@ -25,7 +25,11 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-export async function startNetlifyDev(env: Record<string, string>, timeoutMs = 90_000): Promise<DevServer> {
+export async function startNetlifyDev(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  onOutput: (chunk: Buffer) => void = () => {},
+): Promise<DevServer> {
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
@@ -34,8 +38,12 @@ export async function startNetlifyDev(env: Record<string, string>, timeoutMs = 9
     detached: true, // its own process group, so stop() ends netlify and its workers too
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on('data', (chunk: Buffer) => {
+      output += chunk;
+      onOutput(chunk);
+    });
+  }
   const kill = () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locale } from '../../src/contract.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
 import type { TermListItem } from '../../src/schema.ts';
-import { listIndexPath } from '../../scripts/lib/emit.ts';
+import { listIndexPath } from '../../src/output-layout.ts';
 
 export function loadBuiltIndex(outDir: string, locale: Locale): ListIndex {
   return decodeListIndex(readFileSync(path.join(outDir, listIndexPath(locale))));

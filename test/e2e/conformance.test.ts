@@ -1,6 +1,6 @@
-// The whole contract over real HTTP: builds dist/ from the bundled corpus, starts netlify dev
-// (offline) and talks to it as several clients. Static term files and function responses
-// must look the same to a client: status, body, license and CORS headers.
+// The whole contract over real HTTP, against whichever server the project's globalSetup started
+// (netlify dev, or the self-hosted server): the same file runs unchanged against both. Static
+// files and function responses must look the same to a client: status, body, license and CORS.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -24,7 +24,7 @@ function expectCommonHeaders(response: HttpResult) {
   expect(response.headers['x-license']).toBe('CC BY-SA 4.0');
   expect(response.headers['access-control-allow-origin']).toBe('*');
   expect(response.headers['access-control-expose-headers']).toContain('X-License');
-  expect(response.headers.link).toBe('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"');
+  expect(String(response.headers.link).startsWith('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"')).toBe(true);
 }
 
 describe('list endpoint over HTTP', () => {
@@ -90,15 +90,30 @@ describe('single-term endpoint over HTTP', () => {
     ['/api/lexicon/public/sophia', 'en'],
     ['/api/lexicon/public/sophia?locale=en', 'en'],
     ['/api/lexicon/public/sophia?locale=bg', 'bg'],
-    ['/api/lexicon/public/sophia?locale=BG', 'bg'],
-  ])('%s serves the %s record with the license and CORS headers', async (url, locale) => {
+  ])('%s serves the %s file with the license, CORS and language headers', async (url, locale) => {
     const response = await get(url);
     expect(response.status).toBe(200);
     expectCommonHeaders(response);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-language']).toBe(locale);
     const body = TermResponseSchema.parse(JSON.parse(response.body));
     expect(response.body).toBe(readFileSync(path.join(DIST, `api/lexicon/${locale}/sophia.json`), 'utf8'));
     expect(body.data.relatedPosts.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['/api/lexicon/public/sophia?locale=BG', '/api/lexicon/public/sophia?locale=bg'],
+    ['/api/lexicon/public/sophia?locale=bg-BG', '/api/lexicon/public/sophia?locale=bg'],
+    ['/api/lexicon/public/sophia?locale=EN', '/api/lexicon/public/sophia'],
+  ])('%s redirects (308) to the canonical URL, which answers the identical body', async (url, location) => {
+    const response = await get(url);
+    expect(response.status).toBe(308);
+    expectCommonHeaders(response);
+    expect(response.headers.location).toBe(location);
+    const canonical = await get(location);
+    expect(canonical.status).toBe(200);
+    const locale = location.endsWith('bg') ? 'bg' : 'en';
+    expect(canonical.body).toBe(readFileSync(path.join(DIST, `api/lexicon/${locale}/sophia.json`), 'utf8'));
   });
 
   it.each([
@@ -107,7 +122,9 @@ describe('single-term endpoint over HTTP', () => {
     ['/api/lexicon/public/..%2F..%2Fnetlify.toml', 404],
     ['/api/lexicon/public/%00', 404],
     [`/api/lexicon/public/${'a'.repeat(300)}`, 404],
+    ['/api/lexicon/public/sophia/extra', 404],
     ['/api/lexicon/public/sophia?locale=xx', 400],
+    ['/api/lexicon/public/no-such-term?locale=xx', 400],
   ])('%s -> %i problem', async (url, status) => {
     const response = await get(url);
     expect(response.status).toBe(status);
@@ -121,6 +138,74 @@ describe('single-term endpoint over HTTP', () => {
     expect(response.status).toBe(200);
     expectCommonHeaders(response);
     expect(JSON.parse(response.body).data.length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('every path under /api/ and /dumps/ answers in the contract format', () => {
+  const get = client('127.0.0.15');
+
+  it.each(['/api/lexicon/foo', '/api/lexicon/de/sophia.json', '/api/lexicon/schemas/nope.json', '/dumps/nope.csv', '/api/other'])(
+    '%s -> JSON 404 problem',
+    async (url) => {
+      const response = await get(url);
+      expect(response.status).toBe(404);
+      expectCommonHeaders(response);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(ProblemSchema.parse(JSON.parse(response.body)).type).toMatch(/#not-found$/);
+    },
+  );
+
+  it.each(['/_data/list-index.en.bin', '/_data/output-hashes.json'])('%s (a runtime file) is not published', async (url) => {
+    const response = await get(url);
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  });
+
+  it.each(['/api/lexicon/public/sophia', '/api/lexicon/en/sophia.json', '/dumps/manifest.json', '/api/lexicon/openapi.json'])(
+    'OPTIONS %s answers the preflight (204) and POST a 405 with Allow',
+    async (url) => {
+      const preflight = await get(url, { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
+      expect(preflight.status).toBe(204);
+      expectCommonHeaders(preflight);
+      expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+      const post = await get(url, { method: 'POST' });
+      expect(post.status).toBe(405);
+      expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(post.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    },
+  );
+
+  it('gives the dumps the license and policy headers', async () => {
+    const response = await get('/dumps/manifest.json');
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(response.headers['ratelimit-policy']).toMatch(/^"hourly";q=\d+;w=3600$/);
+  });
+});
+
+describe('paging links and language over HTTP', () => {
+  const get = client('127.0.0.16');
+
+  it('links first, prev, next and last with absolute URLs that keep the other parameters', async () => {
+    const response = await get('/api/lexicon/public?locale=bg&limit=20&offset=40&utm=x');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-language']).toBe('bg');
+    const links = Object.fromEntries(
+      [...String(response.headers.link).matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(([, href, rel]) => [rel, new URL(href!)]),
+    );
+    expect(Object.keys(links).sort()).toEqual(['first', 'last', 'license', 'next', 'prev']);
+    for (const rel of ['first', 'prev', 'next', 'last']) {
+      expect(links[rel]!.origin).toBe(new URL(baseUrl).origin);
+      expect(links[rel]!.searchParams.get('locale')).toBe('bg');
+      expect(links[rel]!.searchParams.get('utm')).toBe('x');
+    }
+    expect(links.prev!.searchParams.get('offset')).toBe('20');
+    expect(links.next!.searchParams.get('offset')).toBe('60');
+    const last = Number(links.last!.searchParams.get('offset'));
+    expect(last % 20).toBe(0);
+    expect(last).toBeLessThan(slugs.length);
+    expect(last + 20).toBeGreaterThanOrEqual(slugs.length);
+    expect(response.headers['access-control-expose-headers']).toContain('Link');
   });
 });
 

@@ -1,0 +1,24 @@
+// Reads the list indexes of a built output folder: the one way the function, the dev server,
+// the self-hosted server and the benchmarks load them.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LOCALES, type Locale } from '../src/contract.ts';
+import { decodeListIndex, type ListIndex } from '../src/list-index.ts';
+import { listIndexPath } from '../src/output-layout.ts';
+
+export type Indexes = Record<Locale, ListIndex>;
+
+/** Both locales' indexes from an output folder (dist/). */
+export function loadIndexes(outDir: string): Indexes {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, decodeListIndex(readFileSync(path.join(outDir, listIndexPath(locale))))]),
+  ) as Indexes;
+}
+
+/** The first folder that holds a built output, or an error that says what to do. */
+export function findOutputDir(candidates: (string | undefined)[]): string {
+  const dirs = candidates.filter((dir): dir is string => Boolean(dir));
+  const found = dirs.find((dir) => existsSync(path.join(dir, listIndexPath('en'))));
+  if (!found) throw new Error(`no built API found (looked in ${dirs.join(', ')}); run \`npm run build\` first`);
+  return found;
+}

@@ -1,0 +1,36 @@
+// The Netlify Functions adapter shared by the functions in functions/: loads the indexes once
+// per instance, picks the rate-limit store, and hands every request to the web-standard handler.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context } from '@netlify/functions';
+import { createHandler } from '../src/handler.ts';
+import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../src/rate-limit.ts';
+import { findOutputDir, loadIndexes } from './load-indexes.ts';
+import { devRateLimitStore, withDevRetries } from './netlify-dev.ts';
+
+export type NetlifyHandler = (request: Request, context: Context) => Promise<Response>;
+
+export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): NetlifyHandler {
+  // The bundler moves the function; `included_files` keeps the index at the same path
+  // relative to the site root. LEXICON_DIST overrides both.
+  const outDir = findOutputDir([
+    env.LEXICON_DIST,
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist'),
+    path.resolve(process.cwd(), 'dist'),
+    env.LAMBDA_TASK_ROOT && path.resolve(env.LAMBDA_TASK_ROOT, 'dist'),
+  ]);
+  const limit = rateLimitFromEnv(env.RATE_LIMIT_PER_HOUR);
+  const isDev = env.NETLIFY_DEV === 'true';
+  let rateLimit: RateLimitStore | undefined;
+  if (limit > 0) rateLimit = isDev ? devRateLimitStore(limit) : new MemoryRateLimitStore(limit);
+  const handle = createHandler({
+    indexes: loadIndexes(outDir),
+    rateLimit,
+    onError: (error, request) => console.error(`lexicon: ${request.method} ${new URL(request.url).pathname} failed:`, error),
+  });
+  if (isDev) {
+    const dev = withDevRetries(handle);
+    return (request, context) => dev(request, context.ip);
+  }
+  return (request, context) => handle(request, { ip: context.ip });
+}

@@ -1,0 +1,155 @@
+// The routing table: every path of the site, who answers it (a static file or the function),
+// and the headers of each class of static response. Declared once here; netlify.toml and the
+// functions' configs are checked against it by test/functions/netlify-config.test.ts, and the
+// self-hosted server routes with `resolveRoute` itself, so the CDN and the server agree.
+//
+// Netlify's order (its docs, "request chain"; netlify-cli src/utils/proxy.ts): a function whose
+// path matches the request answers first (unless `preferStatic` and a file exists); then the
+// first matching redirect rule; a rewrite's target is again a file or a function's path.
+import { API_ROOT, LICENSE, LICENSE_URL, LIST_PATH, TERM_REWRITE_PATH } from './contract.ts';
+import { CACHEABLE, EXPOSED_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
+import { DATA_DIR } from './output-layout.ts';
+import { DEFAULT_REQUESTS_PER_HOUR } from './rate-limit.ts';
+import { RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
+
+export interface FunctionRoute {
+  name: string;
+  path: string[];
+  excludedPath?: string[];
+  /** An existing file at the request path wins over the function. */
+  preferStatic?: boolean;
+  /** Only these methods; all when absent. */
+  method?: string[];
+}
+
+export const OTHER_METHODS = ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const FUNCTIONS: FunctionRoute[] = [
+  { name: 'lexicon', path: ['/api/*', '/dumps/*'], excludedPath: [`${LIST_PATH}/*`], preferStatic: true },
+  { name: 'lexicon-methods', path: ['/api/*', '/dumps/*'], method: OTHER_METHODS },
+];
+
+export interface RewriteRule {
+  from: string;
+  to: string;
+  /** Matches when every named parameter has this value (":name": any value). */
+  query?: Record<string, string>;
+  /** Carries the CDN's rate-limit backstop (a static file cannot count). */
+  rateLimited?: boolean;
+}
+
+const termFile = (locale: string) => `${API_ROOT}/${locale}/:slug.json`;
+
+/** Every rewrite, in the order they are tried (first match wins). */
+export const REWRITES: RewriteRule[] = [
+  { from: `${LIST_PATH}/:slug`, to: termFile('bg'), query: { locale: 'bg' }, rateLimited: true },
+  { from: `${LIST_PATH}/:slug`, to: termFile('en'), query: { locale: 'en' }, rateLimited: true },
+  // Another spelling of the locale: the function redirects to the canonical URL or answers 400.
+  { from: `${LIST_PATH}/:slug`, to: `${TERM_REWRITE_PATH}/:slug`, query: { locale: ':locale' }, rateLimited: true },
+  { from: `${LIST_PATH}/:slug`, to: termFile('en'), rateLimited: true },
+  // Deeper paths name no term: the function's JSON 404.
+  { from: `${LIST_PATH}/*`, to: `${TERM_REWRITE_PATH}/:splat` },
+  // The function's runtime files are never served.
+  { from: `/${DATA_DIR}/*`, to: `${API_ROOT}/not-found` },
+];
+
+/** The CDN's traffic rule on every rate-limited rewrite (and the function's own config). */
+export { RATE_LIMITED_PATH };
+
+export interface HeaderRule {
+  for: string;
+  values: Record<string, string>;
+}
+
+const CONTRACT_HEADERS = {
+  'X-License': LICENSE,
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+  Link: `<${LICENSE_URL}>; rel="license"`,
+  'RateLimit-Policy': rateLimitPolicy(DEFAULT_REQUESTS_PER_HOUR),
+};
+
+/** Headers of static responses, every matching rule applied in order (later ones win). */
+export const STATIC_HEADERS: HeaderRule[] = [
+  { for: '/api/*', values: { ...CONTRACT_HEADERS, 'Cache-Control': CACHEABLE } },
+  { for: `${API_ROOT}/*.json`, values: { 'Content-Type': JSON_TYPE } },
+  { for: `${API_ROOT}/en/*`, values: { 'Content-Language': 'en' } },
+  { for: `${API_ROOT}/bg/*`, values: { 'Content-Language': 'bg' } },
+  { for: '/dumps/*', values: { ...CONTRACT_HEADERS } },
+  // Versioned dump names never change content; the manifest does.
+  { for: '/dumps/lexicon-*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  { for: '/dumps/manifest.json', values: { 'Cache-Control': CACHEABLE, 'Content-Type': JSON_TYPE } },
+  { for: '/dumps/*.json', values: { 'Content-Type': JSON_TYPE } },
+  { for: '/dumps/*.ndjson', values: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } },
+  { for: '/dumps/*.csv', values: { 'Content-Type': 'text/csv; charset=utf-8; header=present' } },
+  { for: '/dumps/*.sqlite', values: { 'Content-Type': 'application/vnd.sqlite3' } },
+];
+
+/** A Netlify path pattern (`:name` one segment, `*` the rest) as a RegExp with named groups. */
+function patternRegExp(pattern: string, star: 'splat' | 'glob'): RegExp {
+  const source = pattern
+    .split(/(:[a-z]+|\*)/)
+    .map((part) => {
+      if (part === '*') return star === 'splat' ? '(?<splat>.*)' : '.*';
+      if (part.startsWith(':')) return `(?<${part.slice(1)}>[^/]+)`;
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+const functionMatchers = FUNCTIONS.map((fn) => ({
+  fn,
+  paths: fn.path.map((p) => patternRegExp(p, 'glob')),
+  excluded: (fn.excludedPath ?? []).map((p) => patternRegExp(p, 'glob')),
+}));
+
+function matchFunction(method: string, pathname: string, hasFile: (path: string) => boolean): FunctionRoute | undefined {
+  // Netlify compares function paths in lower case, without a trailing slash.
+  const path = (pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
+  for (const { fn, paths, excluded } of functionMatchers) {
+    if (fn.method && !fn.method.includes(method)) continue;
+    if (!paths.some((p) => p.test(path)) || excluded.some((p) => p.test(path))) continue;
+    if (fn.preferStatic && hasFile(pathname)) continue;
+    return fn;
+  }
+  return undefined;
+}
+
+const rewriteMatchers = REWRITES.map((rule) => ({ rule, from: patternRegExp(rule.from, 'splat') }));
+
+function queryMatches(condition: Record<string, string> | undefined, search: URLSearchParams): boolean {
+  if (!condition) return true;
+  return Object.entries(condition).every(([name, value]) =>
+    value.startsWith(':') ? search.has(name) : search.getAll(name).at(-1) === value,
+  );
+}
+
+export type Resolution =
+  | { kind: 'file'; path: string }
+  | { kind: 'function'; name: string; pathname: string }
+  | { kind: 'none' };
+
+/** Who answers a request, as the CDN decides it. `hasFile` says whether the output has a file. */
+export function resolveRoute(method: string, pathname: string, search: URLSearchParams, hasFile: (path: string) => boolean): Resolution {
+  const direct = matchFunction(method, pathname, hasFile);
+  if (direct) return { kind: 'function', name: direct.name, pathname };
+  for (const { rule, from } of rewriteMatchers) {
+    const match = from.exec(pathname);
+    if (!match || !queryMatches(rule.query, search)) continue;
+    const to = rule.to.replace(/:([a-z]+)/g, (_, name: string) => match.groups?.[name] ?? '');
+    if (hasFile(to)) return { kind: 'file', path: to };
+    const target = matchFunction(method, to, hasFile);
+    return target ? { kind: 'function', name: target.name, pathname: to } : { kind: 'none' };
+  }
+  return hasFile(pathname) ? { kind: 'file', path: pathname } : { kind: 'none' };
+}
+
+const headerMatchers = STATIC_HEADERS.map((rule) => ({ rule, pattern: patternRegExp(rule.for, 'glob') }));
+
+/** The headers the CDN puts on a static file served at `path`. */
+export function staticHeaders(path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { rule, pattern } of headerMatchers) if (pattern.test(path)) Object.assign(headers, rule.values);
+  return headers;
+}
