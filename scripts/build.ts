@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { buildSite } from './lib/build-site.ts';
 import { LOCALES } from '../src/contract.ts';
+import { rateLimitFromEnv } from '../src/rate-limit.ts';
 
 const program = new Command()
   .name('build')
@@ -24,12 +25,23 @@ const result = await buildSite({
   outDir: options.out,
   siteUrl: options.siteUrl ?? (process.env.URL || undefined),
   builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
+  rateLimitPerHour: rateLimit(process.env.RATE_LIMIT_PER_HOUR),
   // A progress line for large corpora, on a terminal only (CI logs stay quiet).
   onProgress: showProgress
     ? (written) => process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
     : undefined,
 });
 if (showProgress) process.stderr.write('\r\x1b[K');
+
+/** RATE_LIMIT_PER_HOUR, as the function reads it: the static files advertise the same policy. */
+function rateLimit(value: string | undefined): number {
+  try {
+    return rateLimitFromEnv(value);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
 
 /** SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since the epoch. */
 function sourceDateEpoch(value: string | undefined): Date | undefined {

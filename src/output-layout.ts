@@ -12,3 +12,6 @@ export function listIndexPath(locale: Locale): string {
 
 /** Every list index, relative to the output root. */
 export const LIST_INDEX_PATHS: readonly string[] = LOCALES.map(listIndexPath);
+
+/** Headers of static files that depend on the build's settings, in Netlify's `_headers` format. */
+export const HEADERS_FILE = '_headers';

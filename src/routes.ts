@@ -8,8 +8,7 @@
 // first matching redirect rule; a rewrite's target is again a file or a function's path.
 import { API_ROOT, LICENSE, LICENSE_URL, LIST_PATH, TERM_REWRITE_PATH } from './contract.ts';
 import { CACHEABLE, EXPOSED_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
-import { DATA_DIR } from './output-layout.ts';
-import { DEFAULT_REQUESTS_PER_HOUR } from './rate-limit.ts';
+import { DATA_DIR, HEADERS_FILE } from './output-layout.ts';
 import { RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
 export interface FunctionRoute {
@@ -49,8 +48,9 @@ export const REWRITES: RewriteRule[] = [
   { from: `${LIST_PATH}/:slug`, to: termFile('en'), rateLimited: true },
   // Deeper paths name no term: the function's JSON 404.
   { from: `${LIST_PATH}/*`, to: `${TERM_REWRITE_PATH}/:splat` },
-  // The function's runtime files are never served.
+  // The function's runtime files and the platform's headers file are never served.
   { from: `/${DATA_DIR}/*`, to: `${API_ROOT}/not-found` },
+  { from: `/${HEADERS_FILE}`, to: `${API_ROOT}/not-found` },
 ];
 
 /** The CDN's traffic rule on every rate-limited rewrite (and the function's own config). */
@@ -66,8 +66,25 @@ const CONTRACT_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': EXPOSED_HEADERS,
   Link: `<${LICENSE_URL}>; rel="license"`,
-  'RateLimit-Policy': rateLimitPolicy(DEFAULT_REQUESTS_PER_HOUR),
 };
+
+/** Paths whose static responses carry the contract headers (and the policy, when there is one). */
+const CONTRACT_PATHS = ['/api/*', '/dumps/*'];
+
+/**
+ * The policy header of static responses depends on RATE_LIMIT_PER_HOUR at build time, so the
+ * build writes it to dist/_headers (which Netlify and netlify dev merge with netlify.toml):
+ * with the limit at 0, no response advertises a policy.
+ */
+export function policyHeaderRules(limit: number): HeaderRule[] {
+  return limit > 0 ? CONTRACT_PATHS.map((path) => ({ for: path, values: { 'RateLimit-Policy': rateLimitPolicy(limit) } })) : [];
+}
+
+/** dist/_headers in Netlify's format. */
+export function renderHeadersFile(rules: HeaderRule[]): string {
+  return rules.map((rule) => `${rule.for}\n${Object.entries(rule.values).map(([k, v]) => `  ${k}: ${v}\n`).join('')}`).join('');
+}
+
 
 /** Headers of static responses, every matching rule applied in order (later ones win). */
 export const STATIC_HEADERS: HeaderRule[] = [
@@ -147,9 +164,10 @@ export function resolveRoute(method: string, pathname: string, search: URLSearch
 
 const headerMatchers = STATIC_HEADERS.map((rule) => ({ rule, pattern: patternRegExp(rule.for, 'glob') }));
 
-/** The headers the CDN puts on a static file served at `path`. */
-export function staticHeaders(path: string): Record<string, string> {
+/** The headers the CDN puts on a static file served at `path`, under a policy of `limit`. */
+export function staticHeaders(path: string, limit: number): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const { rule, pattern } of headerMatchers) if (pattern.test(path)) Object.assign(headers, rule.values);
+  for (const rule of policyHeaderRules(limit)) if (patternRegExp(rule.for, 'glob').test(path)) Object.assign(headers, rule.values);
   return headers;
 }

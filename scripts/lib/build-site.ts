@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { ManifestSchema } from '../../src/schema.ts';
 import { deriveApiRecords } from './derive.ts';
 import { DUMPS_DIR } from './dumps.ts';
@@ -18,6 +19,8 @@ export interface BuildOptions {
   siteUrl?: string;
   /** The manifest's build time (the CLI passes SOURCE_DATE_EPOCH when set). */
   builtAt?: Date;
+  /** Requests per hour per client the API advertises and enforces (RATE_LIMIT_PER_HOUR). */
+  rateLimitPerHour?: number;
   /** Called every 1,000 files written. */
   onProgress?: (written: number) => void;
 }
@@ -39,7 +42,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const records = deriveApiRecords(corpus, siteUrl);
   const summary = await writeAtomically(
     options.outDir,
-    async (sink) => void (await emitSite(records, { source: corpus.site.source, dataVersion, builtAt }, sink)),
+    async (sink) => void (await emitSite(records, { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour: options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR }, sink)),
     options.onProgress,
   );
   return { ok: true, corpus, dataVersion, siteUrl, summary };

@@ -3,8 +3,8 @@
 import { API_ROOT, DOCS_PATH, LOCALES, termFilePath } from '../../src/contract.ts';
 import { foldForSearch } from '../../src/fold.ts';
 import { encodeListIndex } from '../../src/list-index.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
-import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
+import { HEADERS_FILE, listIndexPath } from '../../src/output-layout.ts';
+import { policyHeaderRules, renderHeadersFile } from '../../src/routes.ts';
 import type { Manifest } from '../../src/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from './docs-page.ts';
@@ -16,7 +16,7 @@ const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
 export async function emitSite(
   records: ApiRecords,
-  options: { source: string; dataVersion: string; builtAt: Date },
+  options: { source: string; dataVersion: string; builtAt: Date; rateLimitPerHour: number },
   sink: OutputSink,
 ): Promise<Manifest> {
   const { dataVersion } = options;
@@ -56,7 +56,7 @@ export async function emitSite(
     siteUrl: records.siteUrl,
     source: options.source,
     pillars: records.pillars.data.map((p) => p.key),
-    rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
+    rateLimitPerHour: options.rateLimitPerHour,
     dataVersion,
   });
   await sink.file(apiFile(`${API_ROOT}/openapi.json`), `${JSON.stringify(openapi, null, 2)}\n`);
@@ -74,10 +74,11 @@ export async function emitSite(
       openapi,
       manifest,
       pillars: records.pillars.data,
-      rateLimitPerHour: DEFAULT_REQUESTS_PER_HOUR,
+      rateLimitPerHour: options.rateLimitPerHour,
       exampleSlug: example?.slug ?? '',
       counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
     }),
   );
+  await sink.file(HEADERS_FILE, renderHeadersFile(policyHeaderRules(options.rateLimitPerHour)));
   return manifest;
 }

@@ -115,9 +115,9 @@ describe('incremental rebuild', () => {
     writeFileSync(edited, `${readFileSync(edited, 'utf8').trimEnd()} An added sentence.\n`);
     const second = await buildSite({ corpusDir: corpus, outDir });
     if (!second.ok) throw new Error(second.messages.join('\n'));
-    // Unchanged: 11 of the 12 term files, pillars.json and the 6 schemas. Both indexes, the
-    // dumps, the manifest, the OpenAPI document and the docs page carry the data version.
-    expect(second.summary.reused).toBe(11 + 1 + 6);
+    // Unchanged: 11 of the 12 term files, pillars.json, the 6 schemas and _headers. Both indexes,
+    // the dumps, the manifest, the OpenAPI document and the docs page carry the data version.
+    expect(second.summary.reused).toBe(11 + 1 + 6 + 1);
     const nigredo = JSON.parse(readFileSync(path.join(outDir, 'api/lexicon/en/nigredo.json'), 'utf8'));
     expect(nigredo.data.fullContent.endsWith('An added sentence.')).toBe(true);
     const fresh = path.join(work, 'fresh');

@@ -6,7 +6,7 @@ import type { Context } from '@netlify/functions';
 import { parse } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LICENSE, LICENSE_URL } from '../../src/contract.ts';
-import { FUNCTIONS, resolveRoute, REWRITES, STATIC_HEADERS, staticHeaders } from '../../src/routes.ts';
+import { FUNCTIONS, policyHeaderRules, renderHeadersFile, resolveRoute, REWRITES, STATIC_HEADERS, staticHeaders } from '../../src/routes.ts';
 import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { BACKSTOP_WINDOW_LIMIT, BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../../src/rate-limit-backstop.ts';
@@ -63,15 +63,24 @@ describe('netlify.toml', () => {
     expect(BACKSTOP_WINDOW_SECONDS).toBeLessThanOrEqual(180);
   });
 
+  it('leaves the policy header to the build, which writes it for the configured limit only', () => {
+    for (const rule of toml.headers) expect(Object.keys(rule.values)).not.toContain('RateLimit-Policy');
+    expect(renderHeadersFile(policyHeaderRules(7))).toBe(
+      '/api/*\n  RateLimit-Policy: "hourly";q=7;w=3600\n/dumps/*\n  RateLimit-Policy: "hourly";q=7;w=3600\n',
+    );
+    expect(renderHeadersFile(policyHeaderRules(0))).toBe('');
+    expect(staticHeaders('/api/lexicon/en/sophia.json', 0)['RateLimit-Policy']).toBeUndefined();
+  });
+
   it('has exactly the static headers of the routing table, in its order', () => {
     expect(toml.headers.map((h) => ({ for: h.for, values: h.values }))).toEqual(STATIC_HEADERS);
-    expect(staticHeaders('/api/lexicon/bg/sophia.json')).toMatchObject({
+    expect(staticHeaders('/api/lexicon/bg/sophia.json', 100)).toMatchObject({
       'X-License': LICENSE,
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Language': 'bg',
       'Cache-Control': CACHEABLE,
     });
-    expect(staticHeaders('/dumps/lexicon-0123-en.csv')).toMatchObject({
+    expect(staticHeaders('/dumps/lexicon-0123-en.csv', 100)).toMatchObject({
       'RateLimit-Policy': rateLimitPolicy(DEFAULT_REQUESTS_PER_HOUR),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Type': 'text/csv; charset=utf-8; header=present',

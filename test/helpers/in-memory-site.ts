@@ -31,7 +31,7 @@ export interface EmittedSite {
 export async function emitInMemory(corpus: Corpus, siteUrl = corpus.site.siteUrl): Promise<EmittedSite> {
   const records = deriveApiRecords(corpus, siteUrl);
   const sink = new MemorySink();
-  await emitSite(records, { source: corpus.site.source, dataVersion: 'f'.repeat(64), builtAt: new Date(0) }, sink);
+  await emitSite(records, { source: corpus.site.source, dataVersion: 'f'.repeat(64), builtAt: new Date(0), rateLimitPerHour: 100 }, sink);
   return { records, files: sink.files };
 }
 
