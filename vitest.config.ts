@@ -22,6 +22,17 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      {
+        // The same conformance suite against the self-hosted server (npm start).
+        extends: true,
+        test: {
+          name: 'e2e-server',
+          include: ['test/e2e/conformance.test.ts'],
+          globalSetup: ['test/e2e/server-setup.ts'],
+          hookTimeout: 60_000,
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -7,6 +7,7 @@ import { createHandler } from '../src/handler.ts';
 import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../src/rate-limit.ts';
 import { findOutputDir, loadIndexes } from './load-indexes.ts';
 import { devRateLimitStore, withDevRetries } from './netlify-dev.ts';
+import { RedisRateLimitStore } from './redis-store.ts';
 
 export type NetlifyHandler = (request: Request, context: Context) => Promise<Response>;
 
@@ -22,7 +23,16 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
   const limit = rateLimitFromEnv(env.RATE_LIMIT_PER_HOUR);
   const isDev = env.NETLIFY_DEV === 'true';
   let rateLimit: RateLimitStore | undefined;
-  if (limit > 0) rateLimit = isDev ? devRateLimitStore(limit) : new MemoryRateLimitStore(limit);
+  // Redis when configured (exact across every instance), else the instance's memory; netlify dev
+  // without Redis keeps its counters in a log file because each request runs in a new worker.
+  const redisUrl = env.RATE_LIMIT_REDIS_URL || env.REDIS_URL;
+  if (limit > 0) {
+    rateLimit = redisUrl
+      ? new RedisRateLimitStore({ url: redisUrl, limit, timeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS ? Number(env.RATE_LIMIT_REDIS_TIMEOUT_MS) : undefined })
+      : isDev
+        ? devRateLimitStore(limit)
+        : new MemoryRateLimitStore(limit);
+  }
   const handle = createHandler({
     indexes: loadIndexes(outDir),
     rateLimit,

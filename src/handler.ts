@@ -44,7 +44,16 @@ export interface ClientInfo {
   count?: boolean;
 }
 
-export type Handler = (request: Request, client: ClientInfo) => Promise<Response>;
+/** A static file the self-hosted server resolved for the request (the CDN serves these itself). */
+export interface StaticFile {
+  body: Uint8Array<ArrayBuffer>;
+  /** The routing table's headers for its path (src/routes.ts staticHeaders). */
+  headers: Record<string, string>;
+  etag: string;
+}
+
+/** `file`: answer with this file, counted and conditional like every other response. */
+export type Handler = (request: Request, client: ClientInfo, file?: StaticFile) => Promise<Response>;
 
 type Route =
   | { kind: 'list' }
@@ -82,9 +91,9 @@ export function createHandler(deps: HandlerDeps): Handler {
   // Every index carries the same attribution and docs URL; any one answers errors.
   const { attributionJson, docsUrl } = indexes.en;
 
-  return async function handle(request, client) {
+  return async function handle(request, client, file) {
     try {
-      return await respond(request, client);
+      return await respond(request, client, file);
     } catch (error) {
       deps.onError?.(error, request);
       return problem(baseHeaders(rateLimit?.limit), request.method, {
@@ -94,7 +103,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
   };
 
-  async function respond(request: Request, client: ClientInfo): Promise<Response> {
+  async function respond(request: Request, client: ClientInfo, file: StaticFile | undefined): Promise<Response> {
     const headers = baseHeaders(rateLimit?.limit);
     const method = request.method.toUpperCase();
     if (method === 'OPTIONS') {
@@ -121,7 +130,8 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
 
     const outcome =
-      target.kind === 'list' ? list(url, request, method)
+      file ? staticFile(file, request, method)
+      : target.kind === 'list' ? list(url, request, method)
       : target.kind === 'term' ? term(target, url, method)
       : problemOutcome(method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
 
@@ -129,7 +139,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       // One step that decides and counts: no await between the check and the count.
       const repeat = client.count === false;
       const decision = outcome.counts && !repeat ? await rateLimit.consume(client.ip) : await rateLimit.peek(client.ip);
-      setRateLimitState(headers, decision);
+      if (!decision.unknown) setRateLimitState(headers, decision);
       if (!decision.allowed && !repeat) {
         headers.set('Retry-After', String(decision.resetIn));
         return problem(headers, method, {
@@ -156,6 +166,21 @@ export function createHandler(deps: HandlerDeps): Handler {
         if (notModified) return new Response(null, { status: 304, headers });
         headers.set('Content-Type', JSON_TYPE);
         return new Response(method === 'HEAD' ? null : answer.body(), { status: 200, headers });
+      },
+    };
+  }
+
+  function staticFile(file: StaticFile, request: Request, method: string): Outcome {
+    const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), file.etag);
+    return {
+      counts: !notModified,
+      respond(headers) {
+        // Counted responses are per client: the file's public caching applies only without a limit.
+        for (const [name, value] of Object.entries(file.headers)) {
+          if (name !== 'Cache-Control' || !rateLimit) headers.set(name, value);
+        }
+        headers.set('ETag', file.etag);
+        return new Response(notModified || method === 'HEAD' ? null : file.body, { status: notModified ? 304 : 200, headers });
       },
     };
   }

@@ -20,6 +20,8 @@ export interface RateLimitState {
 export interface RateLimitDecision extends RateLimitState {
   /** False when the request was refused: it was not counted. */
   allowed: boolean;
+  /** The store could not be asked (it failed open): no counters to report. */
+  unknown?: boolean;
 }
 
 /**

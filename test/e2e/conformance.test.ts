@@ -8,8 +8,8 @@ import { LOCALES } from '../../src/contract.ts';
 import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
 import { httpRequest, type HttpResult } from '../helpers/http-client.ts';
 
-// global-setup.ts built dist/ from the bundled corpus and started netlify dev.
-const DIST = path.resolve(import.meta.dirname, '../../dist');
+// The project's globalSetup built the bundled corpus and started the server.
+const DIST = inject('dist');
 const baseUrl = inject('baseUrl');
 const LIMIT = inject('rateLimit');
 const slugs = inject('slugs');

@@ -18,12 +18,19 @@ declare module 'vitest' {
     server: 'netlify-dev' | 'self-hosted';
     /** A file with the server's output so far. */
     serverLog: string;
+    /** The built output folder the server serves. */
+    dist: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  const result = await buildSite({ corpusDir: process.env.LEXICON_E2E_CORPUS ?? path.join(root, 'corpus'), outDir: path.join(root, 'dist') });
+  const dist = path.join(root, 'dist');
+  const result = await buildSite({
+    corpusDir: process.env.LEXICON_E2E_CORPUS ?? path.join(root, 'corpus'),
+    outDir: dist,
+    rateLimitPerHour: E2E_RATE_LIMIT,
+  });
   if (!result.ok) throw new Error(`the bundled corpus does not build:\n${result.messages.join('\n')}`);
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const serverLog = path.join(root, '.tmp/e2e-netlify-dev.log');
@@ -34,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide('slugs', result.corpus.terms.map((t) => t.slug).sort());
   project.provide('server', 'netlify-dev');
   project.provide('serverLog', serverLog);
+  project.provide('dist', dist);
   return async () => {
     await server.stop();
     log.end();

@@ -1,0 +1,119 @@
+// The rate-limit store for fleets: counters in Redis, shared by every function instance and
+// every self-hosted process that points at the same server. One Lua script decides and counts
+// atomically on the server. When Redis is slow or down the store fails open: the request is
+// served uncounted (a public read-only API should not go dark with its counter store), the
+// response says nothing about counters, and a log line says so at most once a minute.
+import { createClient } from 'redis';
+import { windowState, type RateLimitDecision, type RateLimitStore } from '../src/rate-limit.ts';
+import { WINDOW_SECONDS } from '../src/rate-limit.ts';
+
+// KEYS[1]: the client's counter. ARGV: limit, window in ms, 1 to count (0 to peek).
+// Returns { used after this request, ms until the window ends, 1 if allowed }.
+const CONSUME = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local limit = tonumber(ARGV[1])
+if used >= limit then
+  return { used, redis.call('PTTL', KEYS[1]), 0 }
+end
+if ARGV[3] == '0' then
+  local ttl = redis.call('PTTL', KEYS[1])
+  return { used, ttl, 1 }
+end
+used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return { used, redis.call('PTTL', KEYS[1]), 1 }
+`;
+
+export interface RedisStoreOptions {
+  url: string;
+  limit: number;
+  /** How long a request may wait for Redis before it is served uncounted. */
+  timeoutMs?: number;
+  keyPrefix?: string;
+  windowSeconds?: number;
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+export const REDIS_TIMEOUT_MS = 100;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly limit: number;
+  readonly #client: ReturnType<typeof createClient>;
+  readonly #timeoutMs: number;
+  readonly #prefix: string;
+  readonly #windowMs: number;
+  readonly #log: (message: string) => void;
+  readonly #now: () => number;
+  #connecting: Promise<unknown> | undefined;
+  #lastLog = Number.NEGATIVE_INFINITY;
+
+  constructor(options: RedisStoreOptions) {
+    this.limit = options.limit;
+    this.#timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
+    this.#prefix = options.keyPrefix ?? 'lexicon-api:rate:';
+    this.#windowMs = (options.windowSeconds ?? WINDOW_SECONDS) * 1000;
+    this.#log = options.log ?? ((message) => console.error(message));
+    this.#now = options.now ?? Date.now;
+    this.#client = createClient({
+      url: options.url,
+      // Commands fail at once while disconnected instead of queueing behind a dead server.
+      disableOfflineQueue: true,
+      socket: { connectTimeout: 1_000, reconnectStrategy: (retries) => Math.min(retries * 100, 2_000) },
+    });
+    // Connection errors surface as failed commands below; the client keeps reconnecting.
+    this.#client.on('error', (error: Error) => this.#failed(error));
+  }
+
+  consume(client: string): Promise<RateLimitDecision> {
+    return this.#run(client, true);
+  }
+
+  peek(client: string): Promise<RateLimitDecision> {
+    return this.#run(client, false);
+  }
+
+  async close(): Promise<void> {
+    if (this.#client.isOpen) await this.#client.close();
+  }
+
+  async #run(client: string, count: boolean): Promise<RateLimitDecision> {
+    const now = this.#now();
+    try {
+      this.#connecting ??= this.#client.connect().catch((error: Error) => {
+        this.#connecting = undefined;
+        throw error;
+      });
+      const reply = await withTimeout(
+        this.#connecting.then(() =>
+          this.#client.eval(CONSUME, {
+            keys: [this.#prefix + client],
+            arguments: [String(this.limit), String(this.#windowMs), count ? '1' : '0'],
+          }),
+        ),
+        this.#timeoutMs,
+      );
+      const [used, ttl, allowed] = reply as [number, number, number];
+      const start = ttl > 0 ? now + ttl - this.#windowMs : now;
+      return { allowed: allowed === 1, ...windowState(this.limit, start, used, now, this.#windowMs / 1000) };
+    } catch (error) {
+      this.#failed(error as Error);
+      return { allowed: true, unknown: true, ...windowState(this.limit, now, 0, now, this.#windowMs / 1000) };
+    }
+  }
+
+  #failed(error: Error) {
+    const now = this.#now();
+    if (now - this.#lastLog < 60_000) return;
+    this.#lastLog = now;
+    this.#log(`lexicon: rate-limit store unavailable, serving requests uncounted: ${error.message}`);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,125 @@
+// The self-hosted server (`npm start`): serves a built dist/ on one machine exactly as the CDN and
+// the function do on Netlify. @hono/node-server speaks HTTP; src/routes.ts decides who answers
+// each request (the same table netlify.toml is checked against); every answer, static file or
+// not, goes through the one handler, so every request is counted.
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import proxyaddr from 'proxy-addr';
+import { createHandler, type StaticFile } from '../src/handler.ts';
+import { resolveRoute, staticHeaders } from '../src/routes.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
+import { loadIndexes } from './load-indexes.ts';
+import { RedisRateLimitStore } from './redis-store.ts';
+
+export const HEALTH_PATH = '/healthz';
+
+export interface ServerOptions {
+  /** The built output folder. */
+  dist: string;
+  port: number;
+  host?: string;
+  /** Requests per hour per client; 0: no limit. */
+  rateLimit: number;
+  /** Counters in Redis (shared by every process that uses it); in memory when absent. */
+  redisUrl?: string;
+  redisTimeoutMs?: number;
+  /** Addresses (or `loopback`, CIDR ranges) of proxies whose X-Forwarded-For is believed. */
+  trustProxy?: string[];
+  log?: (message: string) => void;
+}
+
+export interface RunningServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A file of the output folder, never outside it; directories answer with their index.html. */
+function outputFile(dist: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const candidate = path.resolve(dist, `.${decoded}`);
+  if (candidate !== dist && !candidate.startsWith(dist + path.sep)) return undefined;
+  for (const file of decoded.endsWith('/') ? [path.join(candidate, 'index.html')] : [candidate, path.join(candidate, 'index.html')]) {
+    try {
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // not there
+    }
+  }
+  return undefined;
+}
+
+export function createApp(options: ServerOptions & { store: RateLimitStore | undefined }): Hono<{ Bindings: { incoming: IncomingMessage } }> {
+  const dist = path.resolve(options.dist);
+  const indexes = loadIndexes(dist);
+  const log = options.log ?? ((message: string) => console.error(message));
+  const handle = createHandler({
+    indexes,
+    rateLimit: options.store,
+    onError: (error, request) => log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
+  });
+  const trust = proxyaddr.compile(options.trustProxy ?? []);
+  // Files only change when a build swaps dist/ in: keyed by path, size and modification time.
+  const cache = new Map<string, { key: string; file: StaticFile }>();
+
+  function readStatic(urlPath: string): StaticFile | undefined {
+    const file = outputFile(dist, urlPath);
+    if (!file) return undefined;
+    const stat = statSync(file);
+    const key = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+    const cached = cache.get(file);
+    if (cached?.key === key) return cached.file;
+    const body = new Uint8Array(readFileSync(file));
+    const headers = staticHeaders(urlPath, options.rateLimit);
+    headers['Content-Type'] ??= getMimeType(file) ?? 'application/octet-stream';
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+    if (cache.size > 20_000) cache.clear();
+    cache.set(file, { key, file: { body, headers, etag } });
+    return { body, headers, etag };
+  }
+
+  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>();
+  app.get(HEALTH_PATH, (c) => c.json({ status: 'ok', dataVersion: indexes.en.dataVersion }));
+  app.all('*', async (c) => {
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const ip = (proxyaddr(c.env.incoming, trust) ?? '').replace(/^::ffff:/, '');
+    const route = resolveRoute(request.method.toUpperCase(), url.pathname, url.searchParams, (p) => outputFile(dist, p) !== undefined);
+    const file = route.kind === 'file' ? readStatic(route.path) : undefined;
+    // Functions (and paths nobody answers) get the original URL, as on Netlify.
+    return handle(request, { ip }, file);
+  });
+  return app;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? ((message: string) => console.error(message));
+  let store: RateLimitStore | undefined;
+  if (options.rateLimit > 0) {
+    store = options.redisUrl
+      ? new RedisRateLimitStore({ url: options.redisUrl, limit: options.rateLimit, timeoutMs: options.redisTimeoutMs, log })
+      : new MemoryRateLimitStore(options.rateLimit);
+  }
+  const app = createApp({ ...options, store });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '0.0.0.0' }, () => resolve(s));
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (store instanceof RedisRateLimitStore) await store.close();
+    },
+  };
+}
