@@ -87,6 +87,7 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
     paths: { term: '/{locale}/lexicon/{slug}', post: '/{locale}/blog/{slug}' },
     attribution: 'Powered by {source} ({url}) — CC BY-SA 4.0',
     bodySections: { en: ['Overview'], bg: ['Общ преглед'] },
+    sourcesHeading: { en: 'Sources', bg: 'Източници' },
     pillars: SYNTHETIC_PILLARS.map((key) => ({ key, label: { en: key, bg: key } })),
     traditions: TRADITIONS,
   };

@@ -45,6 +45,8 @@ export const SiteConfigSchema = z.strictObject({
   }),
   attribution: Text,
   bodySections: z.strictObject({ en: z.array(Text).min(1), bg: z.array(Text).min(1) }),
+  /** The heading of the section the build appends to fullContent from term.yaml `references`. */
+  sourcesHeading: z.strictObject({ en: Text, bg: Text }),
   pillars: z
     .array(z.strictObject({ key: PillarKeySchema, label: z.strictObject({ en: Text, bg: Text }) }))
     .min(1),

@@ -1,6 +1,6 @@
 // Validated corpus -> the API's records: what every endpoint and dump serves. Pure.
 import { LICENSE, LOCALES, type Locale } from '../../src/contract.ts';
-import type { PillarsResponse, Term, TermListItem } from '../../src/schema.ts';
+import type { PillarsResponse, Reference, Term, TermListItem } from '../../src/schema.ts';
 import type { Corpus, CorpusTerm } from './validate-corpus.ts';
 import { compareCodeUnits } from './validate-corpus.ts';
 
@@ -24,6 +24,14 @@ export interface PostRecord {
   url: Record<Locale, string>;
 }
 
+/** What the corpus knows of a term beyond the API's fields: carried by the dumps. */
+export interface TermDetails {
+  references: Reference[];
+  /** BCP 47 tag of termOriginal. */
+  termOriginalLang: string | null;
+  aliases: Record<Locale, string[]>;
+}
+
 export interface ApiRecords {
   siteUrl: string;
   attribution: Attribution;
@@ -31,6 +39,19 @@ export interface ApiRecords {
   pillars: PillarsResponse;
   /** Every post, newest first. */
   posts: PostRecord[];
+  /** By slug. */
+  details: Map<string, TermDetails>;
+}
+
+/** One line of the Sources section: `- Author, *Title* (year), locator.` */
+export function formatReference({ author, title, year, locator }: Reference): string {
+  return `- ${author}, *${title}* (${year})${locator ? `, ${locator}` : ''}.`;
+}
+
+/** The body as written, then the Sources section built from term.yaml `references`. */
+export function fullContent(body: string, references: readonly Reference[], heading: string): string {
+  if (references.length === 0) return body;
+  return `${body}\n\n## ${heading}\n\n${references.map(formatReference).join('\n')}`;
 }
 
 /** The list endpoint's fields of a term, in the order of the specification. */
@@ -73,7 +94,7 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
       etymology: text.etymology,
       relatedTerms: term.relatedTerms,
       url: pageUrl(corpus.site.paths.term, locale, term.slug),
-      fullContent: text.body,
+      fullContent: fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]),
       pronunciation: text.pronunciation,
       termOriginal: term.termOriginal,
       relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
@@ -112,5 +133,15 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
     url: { en: pageUrl(corpus.site.paths.post, 'en', post.slug), bg: pageUrl(corpus.site.paths.post, 'bg', post.slug) },
   }));
 
-  return { siteUrl: site, attribution, locales, pillars, posts };
+  const details = new Map(
+    corpus.terms.map((term) => [
+      term.slug,
+      {
+        references: term.references ?? [],
+        termOriginalLang: term.termOriginalLang ?? null,
+        aliases: { en: term.texts.en.aliases ?? [], bg: term.texts.bg.aliases ?? [] },
+      },
+    ]),
+  );
+  return { siteUrl: site, attribution, locales, pillars, posts, details };
 }

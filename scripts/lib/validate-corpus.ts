@@ -137,6 +137,14 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
     if (site) checkTermVocabulary(facts, factsFile, factsYaml, site, report);
     if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: factsFile.path });
     checkRelatedTerms(facts, factsFile, factsYaml, report);
+    if (facts.termOriginal === null && facts.termOriginalLang) {
+      report({
+        file: factsFile.path,
+        line: factsYaml.lineOf(['termOriginalLang']),
+        field: 'termOriginalLang',
+        message: 'names the language of termOriginal, which is null; set termOriginal or make this null',
+      });
+    }
     registered.push({ facts, file: factsFile, yaml: factsYaml });
   }
   const isKnownSlug = (slug: string) => slugOwner.has(slug) || unparsedDirs.has(slug);
