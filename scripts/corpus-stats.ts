@@ -2,6 +2,7 @@
 // build's business; these never fail (exit 1 only if the corpus does not validate).
 import { Command } from 'commander';
 import { computeCorpusStats, formatCorpusStats } from './lib/corpus-stats.ts';
+import { loadStyleVariants } from './lib/load-corpus.ts';
 import { loadCorpusFiles } from './lib/load-corpus.ts';
 import { formatProblem, validateCorpus } from './lib/validate-corpus.ts';
 
@@ -19,6 +20,6 @@ if (!validation.ok) {
   for (const problem of validation.problems) process.stderr.write(`  ${formatProblem(problem)}\n`);
   process.exitCode = 1;
 } else {
-  const stats = computeCorpusStats(validation.corpus);
+  const stats = computeCorpusStats(validation.corpus, await loadStyleVariants(options.corpus));
   process.stdout.write(options.json ? `${JSON.stringify(stats, null, 2)}\n` : `${formatCorpusStats(stats)}\n`);
 }

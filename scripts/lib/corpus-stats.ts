@@ -1,10 +1,13 @@
 // Editorial statistics and warnings about a valid corpus: what a reviewer should look at,
 // none of which stops a build. Pure.
 import { LOCALES, type Locale } from '../../src/contract.ts';
+import { REFERENCES_MAX, REFERENCES_MIN } from '../../src/schema.ts';
+import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
 import type { Corpus } from './validate-corpus.ts';
 
+/** Body length in words, without the Sources section the build appends. */
 export const BODY_WORDS_MIN = 150;
-export const BODY_WORDS_MAX = 400;
+export const BODY_WORDS_MAX = 450;
 
 export interface CorpusStats {
   terms: number;
@@ -16,7 +19,15 @@ export interface CorpusStats {
   termsWithoutPosts: string[];
   /** "a -> b" where b does not list a. */
   oneWayLinks: string[];
-  missing: { pronunciation: string[]; termOriginal: string[]; etymology: string[] };
+  /** Share of relatedTerms links whose target links back, 0-1. */
+  reciprocalShare: number;
+  /** Slugs without 2-5 references. */
+  withoutReferences: string[];
+  /** Traditions with at least 4 entries. */
+  traditionsWithFourOrMore: number;
+  /** "slug (locale) field: "found" -> prefer "preferred"" for every style.yaml variant found. */
+  styleWarnings: string[];
+  missing: { pronunciation: string[]; termOriginal: string[]; termOriginalLang: string[]; etymology: string[] };
   /** "slug (locale): headings" for bodies whose ## headings differ from site.yaml. */
   sectionMismatches: string[];
   /** "slug (locale): N words" outside BODY_WORDS_MIN-BODY_WORDS_MAX. */
@@ -33,12 +44,16 @@ export function countWords(markdown: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-export function computeCorpusStats(corpus: Corpus): CorpusStats {
+export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: [], bg: [] }): CorpusStats {
+  const matchers = compileStyleVariants(style);
+  const styleWarnings: string[] = [];
+  const withoutReferences: string[] = [];
+  let links = 0;
   const perPillar = Object.fromEntries(corpus.site.pillars.map((p) => [p.key, 0]));
   const perTradition = Object.fromEntries(corpus.site.traditions.map((t) => [t, 0]));
   const related = new Map(corpus.terms.map((t) => [t.slug, new Set(t.relatedTerms)]));
   const referenced = new Set(corpus.posts.flatMap((p) => p.terms));
-  const missing = { pronunciation: [] as string[], termOriginal: [] as string[], etymology: [] as string[] };
+  const missing = { pronunciation: [] as string[], termOriginal: [] as string[], termOriginalLang: [] as string[], etymology: [] as string[] };
   const sectionMismatches: string[] = [];
   const bodyLengthOutliers: string[] = [];
   const oneWayLinks: string[] = [];
@@ -48,11 +63,20 @@ export function computeCorpusStats(corpus: Corpus): CorpusStats {
     perPillar[term.pillar] = (perPillar[term.pillar] ?? 0) + 1;
     perTradition[term.tradition] = (perTradition[term.tradition] ?? 0) + 1;
     if (term.termOriginal === null) missing.termOriginal.push(term.slug);
+    else if (!term.termOriginalLang) missing.termOriginalLang.push(term.slug);
+    const references = term.references?.length ?? 0;
+    if (references < REFERENCES_MIN || references > REFERENCES_MAX) withoutReferences.push(term.slug);
+    links += term.relatedTerms.length;
     for (const other of term.relatedTerms) {
       if (!related.get(other)?.has(term.slug)) oneWayLinks.push(`${term.slug} -> ${other}`);
     }
     for (const locale of LOCALES) {
       const text = term.texts[locale];
+      for (const field of ['term', 'definition', 'body'] as const) {
+        for (const { found, prefer } of findStyleVariants(text[field] ?? '', matchers[locale])) {
+          styleWarnings.push(`${term.slug} (${locale}) ${field}: "${found}" -> prefer "${prefer}"`);
+        }
+      }
       if (text.pronunciation === null) missing.pronunciation.push(`${term.slug} (${locale})`);
       if (text.etymology === null) missing.etymology.push(`${term.slug} (${locale})`);
       const headings = [...text.body.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
@@ -77,6 +101,10 @@ export function computeCorpusStats(corpus: Corpus): CorpusStats {
     postCoverage: corpus.terms.length === 0 ? 0 : (corpus.terms.length - termsWithoutPosts.length) / corpus.terms.length,
     termsWithoutPosts,
     oneWayLinks,
+    reciprocalShare: links === 0 ? 1 : (links - oneWayLinks.length) / links,
+    withoutReferences,
+    traditionsWithFourOrMore: Object.values(perTradition).filter((count) => count >= 4).length,
+    styleWarnings,
     missing,
     sectionMismatches,
     bodyLengthOutliers,
@@ -96,6 +124,9 @@ export function formatCorpusStats(stats: CorpusStats): string {
   };
   lines.push(`terms: ${stats.terms} (each in en and bg)`, `posts: ${stats.posts}`);
   lines.push(`terms with a related post: ${(stats.postCoverage * 100).toFixed(1)}%`);
+  lines.push(`terms with ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.terms - stats.withoutReferences.length} of ${stats.terms}`);
+  lines.push(`reciprocal relatedTerms links: ${(stats.reciprocalShare * 100).toFixed(1)}%`);
+  lines.push(`traditions with at least 4 entries: ${stats.traditionsWithFourOrMore}`);
   table('terms per pillar', stats.perPillar);
   table('terms per tradition', stats.perTradition);
   for (const locale of LOCALES) {
@@ -107,6 +138,9 @@ export function formatCorpusStats(stats: CorpusStats): string {
   list('one-way relatedTerms links', stats.oneWayLinks);
   list('missing pronunciation', stats.missing.pronunciation);
   list('missing termOriginal', stats.missing.termOriginal);
+  list('termOriginal without termOriginalLang', stats.missing.termOriginalLang);
+  list(`terms without ${REFERENCES_MIN}-${REFERENCES_MAX} references`, stats.withoutReferences);
+  list('style-sheet variants (corpus/style.yaml)', stats.styleWarnings);
   list('missing etymology', stats.missing.etymology);
   list('body sections that differ from site.yaml', stats.sectionMismatches);
   list(`body lengths outside ${BODY_WORDS_MIN}-${BODY_WORDS_MAX} words`, stats.bodyLengthOutliers);

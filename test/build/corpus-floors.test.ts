@@ -3,53 +3,67 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeCorpusStats, type CorpusStats } from '../../scripts/lib/corpus-stats.ts';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
+import { loadCorpusFiles, loadStyleVariants } from '../../scripts/lib/load-corpus.ts';
 import { formatProblem, validateCorpus, type Corpus } from '../../scripts/lib/validate-corpus.ts';
 
+const CORPUS = path.resolve(import.meta.dirname, '../../corpus');
 let corpus: Corpus;
 let stats: CorpusStats;
 
 beforeAll(async () => {
-  const validation = validateCorpus(await loadCorpusFiles(path.resolve(import.meta.dirname, '../../corpus')));
+  const validation = validateCorpus(await loadCorpusFiles(CORPUS));
   if (!validation.ok) throw new Error(validation.problems.map(formatProblem).join('\n'));
   corpus = validation.corpus;
-  stats = computeCorpusStats(corpus);
+  stats = computeCorpusStats(corpus, await loadStyleVariants(CORPUS));
 });
 
 describe('the bundled corpus', () => {
-  it('has at least 150 terms, each in English and Bulgarian', () => {
-    expect(stats.terms).toBeGreaterThanOrEqual(150);
+  it('has at least 320 terms, each in English and Bulgarian', () => {
+    expect(stats.terms).toBeGreaterThanOrEqual(320);
     for (const term of corpus.terms) expect(Object.keys(term.texts).sort()).toEqual(['bg', 'en']);
   });
 
-  it('spreads over at least 7 pillars of at least 12 terms, including cosmology, alchemy and shadow', () => {
-    const full = Object.entries(stats.perPillar).filter(([, count]) => count >= 12).map(([key]) => key);
-    expect(full.length).toBeGreaterThanOrEqual(7);
+  it('spreads over 8 pillars of at least 25 terms, including cosmology, alchemy and shadow', () => {
+    const full = Object.entries(stats.perPillar).filter(([, count]) => count >= 25).map(([key]) => key);
+    expect(full.length).toBe(8);
     expect(full).toEqual(expect.arrayContaining(['cosmology', 'alchemy', 'shadow']));
   });
 
-  it('covers at least 8 traditions', () => {
-    expect(Object.values(stats.perTradition).filter((count) => count > 0).length).toBeGreaterThanOrEqual(8);
+  it('covers at least 16 traditions with at least 4 entries each, and no tradition with fewer', () => {
+    expect(stats.traditionsWithFourOrMore).toBeGreaterThanOrEqual(16);
+    for (const [tradition, count] of Object.entries(stats.perTradition)) expect(count, tradition).toBeGreaterThanOrEqual(4);
   });
 
-  it('has at least 40 posts, referencing 2-8 terms each, so that at least 60% of terms have a related post', () => {
-    expect(stats.posts).toBeGreaterThanOrEqual(40);
+  it('gives every entry 2-5 references, at least one of them modern scholarship', () => {
+    expect(stats.withoutReferences).toEqual([]);
+    for (const term of corpus.terms) expect(term.references?.some((r) => r.kind === 'scholarly'), term.slug).toBe(true);
+  });
+
+  it('has at least 70 posts, referencing 2-8 terms each, so that at least 95% of terms have a related post', () => {
+    expect(stats.posts).toBeGreaterThanOrEqual(70);
     for (const post of corpus.posts) expect(post.terms.length, post.slug).toBeGreaterThanOrEqual(2);
     for (const post of corpus.posts) expect(post.terms.length, post.slug).toBeLessThanOrEqual(8);
-    expect(stats.postCoverage).toBeGreaterThanOrEqual(0.6);
+    expect(stats.postCoverage).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('gives every term 2-6 related terms and bodies of 150-400 words with the standard sections', () => {
+  it('gives every term 2-10 related terms, at least 95% of links reciprocal', () => {
     for (const term of corpus.terms) {
       expect(term.relatedTerms.length, term.slug).toBeGreaterThanOrEqual(2);
-      expect(term.relatedTerms.length, term.slug).toBeLessThanOrEqual(6);
+      expect(term.relatedTerms.length, term.slug).toBeLessThanOrEqual(10);
     }
-    expect(stats.bodyLengthOutliers).toEqual([]);
-    expect(stats.sectionMismatches).toEqual([]);
+    expect(stats.reciprocalShare).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('has a pronunciation and an etymology for every term in both languages', () => {
-    expect(stats.missing.pronunciation).toEqual([]);
+  it('keeps bodies at 150-450 words (without Sources) with the standard sections, and the style sheet', () => {
+    expect(stats.bodyLengthOutliers).toEqual([]);
+    expect(stats.sectionMismatches).toEqual([]);
+    expect(stats.styleWarnings).toEqual([]);
+  });
+
+  it('has an etymology everywhere, the language of every original form, and a pronunciation for at least 90%', () => {
     expect(stats.missing.etymology).toEqual([]);
+    expect(stats.missing.termOriginalLang).toEqual([]);
+    // STYLE.md: plain words of the language ("self", „сянка“) have none.
+    expect(stats.missing.pronunciation.length).toBeLessThanOrEqual(0.1 * 2 * stats.terms);
   });
 });
