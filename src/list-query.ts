@@ -118,8 +118,10 @@ export function parseListParams(search: URLSearchParams, pillars: readonly strin
   const rawPillar = single('pillar');
   if (rawPillar !== null && rawPillar !== '') {
     const key = rawPillar.toLowerCase();
-    if (pillars.includes(key)) pillar = key;
-    else errors.push({ parameter: 'pillar', detail: `must be one of: ${pillars.join(', ')}`, allowed: [...pillars] });
+    if (pillars.includes(key)) {
+      pillar = key;
+      if (key !== rawPillar) warnings.push(`pillar "${shown(rawPillar)}" was read as "${key}"`);
+    } else errors.push({ parameter: 'pillar', detail: `must be one of: ${pillars.join(', ')}`, allowed: [...pillars] });
   }
 
   // q

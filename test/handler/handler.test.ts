@@ -112,7 +112,7 @@ describe('list endpoint', () => {
     ['offset=6', meta({ offset: 6 }), []],
     ['offset=99999999999', meta({ offset: 1_000_000_000, warnings: ['offset 99999999999 is above 1000000000; 1000000000 was applied'] }), []],
     ['pillar=cosmology', meta({ total: 4 }), ['aeon', 'demiurge', 'pleroma', 'sophia']],
-    ['pillar=ALCHEMY', meta({ total: 1 }), ['nigredo']],
+    ['pillar=ALCHEMY', meta({ total: 1, warnings: ['pillar "ALCHEMY" was read as "alchemy"'] }), ['nigredo']],
     ['pillar=', meta(), EN_ORDER],
     ['pillar=cosmology&limit=1&offset=1', meta({ total: 4, limit: 1, offset: 1, hasMore: true }), ['demiurge']],
     ['q=aeon', meta({ total: 1 }), ['aeon']],
