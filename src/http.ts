@@ -2,6 +2,9 @@
 // on every response, problem bodies (RFC 9457) and conditional requests. Web-standard only.
 import { LICENSE, LICENSE_URL } from './contract.ts';
 import type { ParameterError } from './list-query.ts';
+import { PROBLEM_KINDS, type ProblemKind } from './problems.ts';
+
+export type { ProblemKind };
 import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './rate-limit.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -47,16 +50,6 @@ export function setRateLimitState(headers: Headers, state: RateLimitState): void
   headers.set('X-RateLimit-Reset', String(state.resetAt));
 }
 
-export type ProblemKind = 'invalid-parameter' | 'not-found' | 'method-not-allowed' | 'rate-limited' | 'internal-error';
-
-const TITLES: Record<ProblemKind, [status: number, title: string]> = {
-  'invalid-parameter': [400, 'Invalid query parameter'],
-  'not-found': [404, 'Not found'],
-  'method-not-allowed': [405, 'Method not allowed'],
-  'rate-limited': [429, 'Rate limit exceeded'],
-  'internal-error': [500, 'Internal error'],
-};
-
 export interface ProblemInput {
   kind: ProblemKind;
   detail: string;
@@ -66,13 +59,13 @@ export interface ProblemInput {
 }
 
 export function problemBody({ kind, detail, errors, docsUrl, attributionJson }: ProblemInput): string {
-  const [status, title] = TITLES[kind];
+  const { status, title } = PROBLEM_KINDS[kind];
   const head = JSON.stringify({ type: `${docsUrl}#${kind}`, title, status, detail, ...(errors ? { errors } : {}) });
   return `${head.slice(0, -1)},"attribution":${attributionJson}}`;
 }
 
 export function problemStatus(kind: ProblemKind): number {
-  return TITLES[kind][0];
+  return PROBLEM_KINDS[kind].status;
 }
 
 /** The one-line summary of a 400. */

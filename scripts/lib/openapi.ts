@@ -1,23 +1,11 @@
-// The OpenAPI 3.1 document and the standalone JSON Schemas, generated from the zod schemas
-// the build validates with: the shapes exist once, in src/schema.ts. This file adds only
-// what zod cannot know: paths, parameters, statuses and headers.
+// The OpenAPI 3.1 document and the standalone JSON Schemas: shapes from the zod schemas the
+// build validates with (src/schema.ts), operations, parameters, statuses and descriptions from
+// the contract model (src/api-model.ts). Nothing here states a fact of its own.
 import { z } from 'zod';
-import {
-  API_ROOT,
-  DOCS_PATH,
-  LICENSE,
-  LICENSE_URL,
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
-  LIMIT_MIN,
-  LIST_PATH,
-  LOCALES,
-  OFFSET_MAX,
-  Q_MAX_CODE_POINTS,
-  SLUG_MAX_LENGTH,
-  SLUG_PATTERN,
-} from '../../src/contract.ts';
-import { ALLOWED_METHODS } from '../../src/http.ts';
+import { apiOperations, rateLimitHeaders, type BodyModel, type ParameterModel, type ResponseModel } from '../../src/api-model.ts';
+import { DOCS_PATH, LICENSE, LICENSE_SPDX, LICENSE_URL } from '../../src/contract.ts';
+import { ALLOWED_METHODS, rateLimitPolicy } from '../../src/http.ts';
+import { PROBLEM_KINDS } from '../../src/problems.ts';
 import { BACKSTOP_WINDOW_SECONDS } from '../../src/rate-limit-backstop.ts';
 import {
   ListResponseSchema,
@@ -67,44 +55,75 @@ export const SCHEMA_FILES = {
   'manifest.json': ManifestSchema,
 } as const;
 
+/** OpenAPI text: the model's English, in CommonMark (backticks are code there too). */
+function parameterObject(parameter: ParameterModel): JsonObject {
+  const schema: JsonObject = { type: parameter.type };
+  if (parameter.enum) schema.enum = [...parameter.enum];
+  if (parameter.minimum !== undefined) schema.minimum = parameter.minimum;
+  if (parameter.maximum !== undefined) schema.maximum = parameter.maximum;
+  if (parameter.maxLength !== undefined) schema.maxLength = parameter.maxLength;
+  if (parameter.pattern !== undefined) schema.pattern = parameter.pattern;
+  if (parameter.default !== undefined) schema.default = parameter.default;
+  return { name: parameter.name, in: parameter.in, required: parameter.required, description: parameter.description.en, schema };
+}
+
+const MEDIA_TYPE: Record<Exclude<BodyModel, 'none'>, string> = {
+  ListResponse: 'application/json',
+  TermResponse: 'application/json',
+  PillarsResponse: 'application/json',
+  Manifest: 'application/json',
+  Problem: 'application/problem+json',
+};
+
 export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
   const docs = `${input.siteUrl}${DOCS_PATH}`;
   const header = (description: string, schema: JsonObject = { type: 'string' }) => ({ description, schema });
-  const commonHeaders = {
+  const commonHeaders: JsonObject = {
     'X-License': header(`Always "${LICENSE}".`),
     'Access-Control-Allow-Origin': header('Always "*".'),
     'Access-Control-Expose-Headers': header('Every non-safelisted header the API sends.'),
-    Link: header(`<${LICENSE_URL}>; rel="license"`),
-    'RateLimit-Policy': header(`"hourly";q=${input.rateLimitPerHour};w=3600 (draft-ietf-httpapi-ratelimit-headers).`),
+    Link: header(`<${LICENSE_URL}>; rel="license"; on lists also the paging links (first, prev, next, last).`),
   };
-  const counterHeaders = {
-    RateLimit: header('"hourly";r=<remaining>;t=<seconds until the window resets>. Sent where the function counted the request.'),
-    'X-RateLimit-Limit': header('Requests allowed per hour.', { type: 'integer' }),
-    'X-RateLimit-Remaining': header('Requests left in the current window.', { type: 'integer' }),
-    'X-RateLimit-Reset': header('When the window resets, in epoch seconds.', { type: 'integer' }),
+  const counters = rateLimitHeaders(input.rateLimitPerHour);
+  const counterHeaders: JsonObject = Object.fromEntries(
+    counters
+      .filter((h) => h.name !== 'Retry-After')
+      .map((h) => [h.name, header(`${h.description.en} Example: ${h.example}`, h.name.startsWith('X-') ? { type: 'integer' } : { type: 'string' })]),
+  );
+  const retryAfter = counters.find((h) => h.name === 'Retry-After')!;
+
+  const responseObject = (response: ResponseModel, isStatic: boolean): JsonObject => {
+    const headers: JsonObject = { ...commonHeaders, ...(isStatic ? {} : counterHeaders) };
+    if (response.status === 200) {
+      headers.ETag = header('Entity tag; send it back in If-None-Match.');
+      headers['Cache-Control'] = header('Caching policy.');
+      headers['Content-Language'] = header('The language of the response (en or bg), where it is about one.');
+    }
+    if (response.status === 308) headers.Location = header('The canonical URL.');
+    if (response.problem === 'method-not-allowed') headers.Allow = header(ALLOWED_METHODS);
+    if (response.problem === 'rate-limited') {
+      headers['Retry-After'] = header(`${retryAfter.description.en} (${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`, { type: 'integer' });
+    }
+    const body =
+      response.body === 'none' ? {} : { content: { [MEDIA_TYPE[response.body]]: { schema: { $ref: `#/components/schemas/${response.body}` } } } };
+    const suffix = response.problem ? ` Problem type: ${docs}#${response.problem} (${PROBLEM_KINDS[response.problem].title}).` : '';
+    return { description: response.description.en + suffix, headers, ...body };
   };
-  const ok = (description: string, ref: string, extra: JsonObject = {}) => ({
-    description,
-    headers: { ...commonHeaders, ...counterHeaders, ETag: header('Entity tag; send it back in If-None-Match.'), 'Cache-Control': header('Caching policy.'), ...extra },
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
-  });
-  const problem = (description: string, extra: JsonObject = {}) => ({
-    description,
-    headers: { ...commonHeaders, ...counterHeaders, ...extra },
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-  });
-  const notModified = { description: 'Not modified: the If-None-Match tag still matches. No body.', headers: commonHeaders };
-  const tooMany = problem(`Rate limit exceeded: ${input.rateLimitPerHour} requests per hour per IP address.`, {
-    'Retry-After': header(`Seconds to wait (at most 3600; ${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`, { type: 'integer' }),
-  });
-  const localeParameter = {
-    name: 'locale',
-    in: 'query',
-    required: false,
-    description:
-      'Response language. Another letter case or a region subtag (BG, en-US, bg_BG) is read as its language, with a warning in meta.warnings on the list; anything else is a 400.',
-    schema: { type: 'string', enum: [...LOCALES], default: 'en' },
-  };
+
+  const paths = Object.fromEntries(
+    apiOperations(input.pillars).map((operation) => [
+      operation.path,
+      {
+        get: {
+          operationId: operation.id,
+          summary: operation.summary.en,
+          description: operation.description.en,
+          ...(operation.parameters.length > 0 ? { parameters: operation.parameters.map(parameterObject) } : {}),
+          responses: Object.fromEntries(operation.responses.map((r) => [String(r.status), responseObject(r, operation.static === true)])),
+        },
+      },
+    ]),
+  );
 
   return {
     openapi: '3.1.0',
@@ -112,100 +131,15 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
       title: `${input.source} public API`,
       version: input.dataVersion.slice(0, 12),
       summary: 'Gnostic and esoteric terminology in English and Bulgarian. Read-only, free, no authentication.',
-      description: `Every response carries the license in X-License and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents. Documentation: ${docs}`,
-      license: { name: LICENSE, identifier: 'CC-BY-SA-4.0' },
+      description: `Every response carries the license in X-License and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents. Rate limit: ${input.rateLimitPerHour} requests per hour per IP address (${rateLimitPolicy(input.rateLimitPerHour)}). Documentation: ${docs}`,
+      license: { name: LICENSE, identifier: LICENSE_SPDX },
+      contact: { name: input.source, url: input.siteUrl },
     },
     servers: [{ url: input.siteUrl }],
     externalDocs: { url: docs },
-    paths: {
-      [LIST_PATH]: {
-        get: {
-          operationId: 'listTerms',
-          summary: 'List terms',
-          description:
-            'A page of terms in the collation order of the locale (then slug), filtered by pillar and a case- and accent-insensitive search on the term name. Out-of-range limit and offset are clamped and explained in meta.warnings; unknown parameters are ignored with a warning; a parameter given twice is a 400. /api/lexicon/public/ behaves the same.',
-          parameters: [
-            localeParameter,
-            {
-              name: 'pillar',
-              in: 'query',
-              required: false,
-              description: 'Only terms of this pillar (any letter case). Empty means no filter. See /api/lexicon/pillars.json.',
-              schema: { type: 'string', enum: input.pillars },
-            },
-            {
-              name: 'q',
-              in: 'query',
-              required: false,
-              description: `Search in the term name of the served locale: trimmed, case-insensitive, accent-insensitive substring match. At most ${Q_MAX_CODE_POINTS} characters after trimming; empty means no filter.`,
-              schema: { type: 'string', maxLength: Q_MAX_CODE_POINTS },
-            },
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              description: `Page size. An integer outside ${LIMIT_MIN}-${LIMIT_MAX} is clamped (meta.limit shows the applied value).`,
-              schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX, default: LIMIT_DEFAULT },
-            },
-            {
-              name: 'offset',
-              in: 'query',
-              required: false,
-              description: `Items to skip. A negative integer is read as 0, one above ${OFFSET_MAX} as ${OFFSET_MAX}. At or past the end: an empty page.`,
-              schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 },
-            },
-          ],
-          responses: {
-            200: ok('A page of terms (list fields only) with pagination metadata.', 'ListResponse'),
-            304: notModified,
-            400: problem('Invalid parameter: errors[] names each one (for pillar and locale with the allowed values).'),
-            405: problem(`Method not allowed; Allow: ${ALLOWED_METHODS}.`, { Allow: header(ALLOWED_METHODS) }),
-            429: tooMany,
-          },
-        },
-      },
-      [`${LIST_PATH}/{slug}`]: {
-        get: {
-          operationId: 'getTerm',
-          summary: 'Get one term',
-          description: 'One term with every field, including fullContent (Markdown) and the blog posts that reference it.',
-          parameters: [
-            {
-              name: 'slug',
-              in: 'path',
-              required: true,
-              description: 'The term slug, identical in both locales.',
-              schema: { type: 'string', maxLength: SLUG_MAX_LENGTH, pattern: SLUG_PATTERN.source },
-            },
-            localeParameter,
-          ],
-          responses: {
-            200: ok('The term.', 'TermResponse'),
-            304: notModified,
-            400: problem('Invalid locale.'),
-            404: problem('No term has this slug (or the path is not a slug).'),
-            405: problem(`Method not allowed; Allow: ${ALLOWED_METHODS}.`, { Allow: header(ALLOWED_METHODS) }),
-            429: tooMany,
-          },
-        },
-      },
-      [`${API_ROOT}/pillars.json`]: {
-        get: {
-          operationId: 'listPillars',
-          summary: 'The pillar vocabulary',
-          description: 'Pillar keys with labels in both locales and term counts. A static file.',
-          responses: { 200: ok('The pillars.', 'PillarsResponse') },
-        },
-      },
-      '/dumps/manifest.json': {
-        get: {
-          operationId: 'getDumpManifest',
-          summary: 'The offline dumps',
-          description: 'Data version, build time, counts, and every dump file with its size and SHA-256.',
-          responses: { 200: ok('The manifest.', 'Manifest') },
-        },
-      },
-    },
+    // The API is open: no security scheme applies to any operation.
+    security: [],
+    paths,
     components: { schemas: componentSchemas() },
   };
 }

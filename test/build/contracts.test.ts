@@ -53,7 +53,7 @@ describe('OpenAPI document', () => {
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
     });
     expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '405', '429']);
-    expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual(['200', '304', '400', '404', '405', '429']);
+    expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual(['200', '304', '308', '400', '404', '405', '429']);
     expect(list.responses['429'].headers['Retry-After']).toBeDefined();
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining(['Term', 'TermListItem', 'ListResponse', 'TermResponse', 'Problem', 'Manifest']),
