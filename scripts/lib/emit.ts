@@ -7,7 +7,7 @@ import { HEADERS_FILE, listIndexPath } from '../../src/output-layout.ts';
 import { policyHeaderRules, renderHeadersFile } from '../../src/routes.ts';
 import type { Manifest } from '../../src/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
-import { renderDocsPage } from './docs-page.ts';
+import { renderDocsPage } from './docs-page/index.ts';
 import { DumpWriter } from './dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
 import type { OutputSink } from './write-output.ts';
@@ -71,7 +71,7 @@ export async function emitSite(
   await sink.file(
     apiFile(`${API_ROOT}/index.html`),
     renderDocsPage({
-      openapi,
+      openapiVersion: String((openapi.info as { version: string }).version),
       manifest,
       pillars: records.pillars.data,
       rateLimitPerHour: options.rateLimitPerHour,

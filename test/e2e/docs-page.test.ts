@@ -143,6 +143,31 @@ describe.skipIf(!hasChromium)('documentation page in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Endpoints', exact: true }).isVisible()).toBe(true);
   });
 
+  it.each([
+    [1280, 'en'],
+    [1280, 'bg'],
+    [390, 'en'],
+    [390, 'bg'],
+  ] as const)('fits %i px in %s: no horizontal overflow of the page or of any table', async (width, lang) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${docsUrl}?lang=${lang}`, { waitUntil: 'load' });
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    const overflow = await page.evaluate(() => {
+      const found: string[] = [];
+      const doc = document.documentElement;
+      if (doc.scrollWidth > doc.clientWidth) found.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);
+      for (const wrap of document.querySelectorAll('.table-wrap')) {
+        if (wrap.scrollWidth > wrap.clientWidth + 1) found.push(`#${wrap.closest('section')?.id} table: ${wrap.scrollWidth} > ${wrap.clientWidth}`);
+      }
+      return found;
+    });
+    expect(overflow).toEqual([]);
+    // In Bulgarian the operations are described in Bulgarian too.
+    if (lang === 'bg') expect(await page.locator('#endpoints').innerText()).toContain('Един термин по slug');
+    await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, `-${width}-${lang}.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('logs no console errors or warnings and throws nothing', () => {
     expect(problems).toEqual([]);
   });

@@ -1,64 +1,13 @@
-// The documentation page as a string: its sections and test hooks, the OpenAPI facts it shows,
+// The documentation page as a string: its sections and test hooks, the contract facts it shows,
 // every download with its checksum, escaping of hostile input, and no resource from another host.
 import { describe, expect, it } from 'vitest';
-import { renderDocsPage, type DocsPageInput } from '../../scripts/lib/docs-page.ts';
+import { html as htmlTemplate, md, raw } from '../../scripts/lib/docs-page/html.ts';
+import { renderDocsPage, type DocsPageInput } from '../../scripts/lib/docs-page/index.ts';
+import { MESSAGES } from '../../scripts/lib/docs-page/messages.ts';
+import { handlerSampleProblem } from '../helpers/sample-problem.ts';
 import type { Manifest } from '../../src/schema.ts';
 
 const SITE = 'https://lexicon.example.org';
-
-/** A small OpenAPI 3.1 document with the real shape: shared parameters and responses by $ref. */
-const OPENAPI: Record<string, unknown> = {
-  openapi: '3.1.0',
-  info: { title: 'Lexicon API', version: '1.2.3' },
-  paths: {
-    '/api/lexicon/public': {
-      get: {
-        operationId: 'listTerms',
-        summary: 'List terms, paginated and filterable.',
-        description: 'Ordered by term name in the collation of the locale, ties broken by `slug`.',
-        parameters: [
-          { $ref: '#/components/parameters/Locale' },
-          { name: 'pillar', in: 'query', description: 'Filter by pillar.', schema: { type: 'string' } },
-          { name: 'q', in: 'query', description: 'Search on the term name.', schema: { type: 'string', maxLength: 100 } },
-          { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
-          { name: 'offset', in: 'query', description: 'Pagination offset.', schema: { type: 'integer', minimum: 0, maximum: 1000000000, default: 0 } },
-        ],
-        responses: {
-          '200': { description: 'A page of terms.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ListResponse' } } } },
-          '400': { $ref: '#/components/responses/InvalidParameter' },
-          '429': { $ref: '#/components/responses/RateLimited' },
-        },
-      },
-    },
-    '/api/lexicon/public/{slug}': {
-      parameters: [
-        { name: 'slug', in: 'path', required: true, schema: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } },
-      ],
-      get: {
-        operationId: 'getTerm',
-        summary: 'One term by slug.',
-        parameters: [{ $ref: '#/components/parameters/Locale' }],
-        responses: {
-          '200': { description: 'The term.', content: { 'application/json': {} } },
-          '400': { $ref: '#/components/responses/InvalidParameter' },
-          '404': { description: 'No term has this slug.', content: { 'application/problem+json': {} } },
-          '429': { $ref: '#/components/responses/RateLimited' },
-        },
-      },
-      post: { summary: 'Not an operation of this API: never rendered.', responses: {} },
-    },
-  },
-  components: {
-    parameters: {
-      Locale: { name: 'locale', in: 'query', description: 'Response language.', schema: { type: 'string', enum: ['en', 'bg'], default: 'en' } },
-    },
-    responses: {
-      InvalidParameter: { description: 'Invalid query parameter.', content: { 'application/problem+json': {} } },
-      RateLimited: { description: 'Rate limit exceeded.', content: { 'application/problem+json': {} } },
-    },
-    schemas: { ListResponse: { type: 'object' } },
-  },
-};
 
 function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageInput {
   const attribution = { source, url, license: 'CC BY-SA 4.0' as const, required: `Powered by ${source} (${url}) — CC BY-SA 4.0` };
@@ -89,7 +38,7 @@ function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageI
     ],
   };
   return {
-    openapi: OPENAPI,
+    openapiVersion: '1.2.3',
     manifest,
     pillars: [
       { key: 'cosmology', label: { en: 'Cosmology', bg: 'Космология' }, count: 20 },
@@ -164,33 +113,32 @@ describe('renderDocsPage', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('renders each GET operation with its parameters, their bounds and its statuses', () => {
+  it('renders each operation of the contract model with its parameters, their bounds and its statuses', () => {
     const endpoints = element(html, 'id="endpoints"');
     expect(endpoints).toContain('<code>/api/lexicon/public</code>');
     expect(endpoints).toContain('<code>/api/lexicon/public/{slug}</code>');
-    expect(endpoints).not.toContain('Not an operation of this API');
 
     const limit = element(endpoints, 'data-param="limit"');
     expect(limit).toContain('<code>integer</code>');
     expect(limit).toMatch(/minimum<\/span>.*<code>1<\/code>/);
     expect(limit).toMatch(/maximum<\/span>.*<code>500<\/code>/);
     expect(limit).toContain('<code>50</code>');
-    expect(limit).toContain('Results per page.');
+    expect(limit).toContain('Page size.');
+    expect(limit).toContain('Брой резултати на страница.');
     expect(element(endpoints, 'data-param="q"')).toMatch(/max\. length<\/span>.*<code>100<\/code>/);
     expect(element(endpoints, 'data-param="offset"')).toContain('<code>1000000000</code>');
-    // $ref parameters are resolved, in both operations.
     expect(count(endpoints, 'data-param="locale"')).toBe(2);
     expect(element(endpoints, 'data-param="locale"')).toMatch(/one of<\/span>.*<code>en<\/code>, <code>bg<\/code>/);
-    // Path-level parameters are included and marked required.
+    expect(element(endpoints, 'data-param="pillar"')).toMatch(/<code>cosmology<\/code>, <code>alchemy<\/code>, <code>shadow<\/code>/);
     const slug = element(endpoints, 'data-param="slug"');
     expect(slug).toContain('<code>path</code>');
     expect(slug).toContain('required');
     expect(slug).toContain('<code class="pattern">^[a-z0-9]+(?:-[a-z0-9]+)*$</code>');
 
-    for (const status of ['200', '400', '404', '429']) expect(endpoints).toContain(`data-status-code="${status}"`);
-    expect(endpoints).toContain('Invalid query parameter.'); // a $ref response's description
+    for (const status of ['200', '304', '308', '400', '404', '405', '429']) expect(endpoints).toContain(`data-status-code="${status}"`);
     expect(endpoints).toContain('<a href="#not-found"><code>404</code></a>');
-    expect(endpoints).toContain('application/problem+json');
+    // Bulgarian descriptions of every operation, not only the English.
+    expect(endpoints).toContain('Един термин по slug, с пълния текст и публикациите, които го споменават.');
   });
 
   it('offers runnable examples with an output each and a curl command', () => {
@@ -218,7 +166,7 @@ describe('renderDocsPage', () => {
     expect(html).toContain('data-copy-target="attribution-snippet"');
   });
 
-  it('states the rate limit, its headers and the problem format', () => {
+  it('states the rate limit, its headers and the problem format', async () => {
     const rate = element(html, 'id="rate-limit"');
     expect(rate).toContain('100\u00a0requests per hour per IP address');
     expect(rate).toContain('100\u00a0заявки на час от един IP адрес');
@@ -229,6 +177,11 @@ describe('renderDocsPage', () => {
     const errors = element(html, 'id="errors"');
     expect(errors).toContain('application/problem+json');
     expect(errors).toContain(`${SITE}/api/lexicon/#invalid-parameter`);
+    // The sample is the API's own answer to ?limit=abc: the same words by construction.
+    const sample = JSON.parse(decode(/<pre class="json">([\s\S]*?)<\/pre>/.exec(errors)![1]!));
+    const { attribution, ...fromHandler } = (await handlerSampleProblem(input.manifest.attribution.url)) as { attribution: unknown };
+    expect(sample).toEqual({ ...fromHandler, attribution: input.manifest.attribution });
+    expect(attribution).toBeDefined();
     expect(renderDocsPage({ ...input, rateLimitPerHour: 250 })).toContain('"hourly";q=250;w=3600'.replace(/"/g, '&quot;'));
   });
 
@@ -318,17 +271,6 @@ describe('renderDocsPage', () => {
     evil.pillars = [{ key: 'x"><b>', label: { en: '<img src=x onerror=alert(3)>', bg: '</td><script>alert(4)</script>' }, count: 1 }];
     evil.exampleSlug = `"><script>alert(5)</script>`;
     evil.manifest.files = [{ ...evil.manifest.files[0]!, name: '<script>alert(6)</script>.json', path: 'javascript:alert(7)' }];
-    evil.openapi = {
-      paths: {
-        '/api/lexicon/<script>': {
-          get: {
-            summary: '<script>alert(8)</script>',
-            parameters: [{ name: '"><script>alert(9)</script>', in: 'query', description: '<b onmouseover=alert(10)>', schema: { type: 'string', enum: ['<i>'], pattern: '"</code><script>' } }],
-            responses: { '200': { description: '<script>alert(11)</script>' } },
-          },
-        },
-      },
-    };
     const page = renderDocsPage(evil);
     expect(count(page, '<script')).toBe(1);
     expect(page).not.toMatch(/<(?:img|b|i)[\s>]/);
@@ -338,8 +280,7 @@ describe('renderDocsPage', () => {
     expect(page).toContain('&quot;Evil&#39; &lt;script&gt;');
     expect(page).toContain('&lt;script&gt;alert(6)&lt;/script&gt;.json');
     expect(page).toContain('data-pillar="x&quot;&gt;&lt;b&gt;"');
-    expect(page).toContain('data-param="&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;"');
-    expect(page).toContain('<code class="pattern">&quot;&lt;/code&gt;&lt;script&gt;</code>');
+    expect(page).toContain('data-pillar="x&quot;&gt;&lt;b&gt;"');
 
     // The snippet is escaped for HTML once (what the user pastes) and once more for the page.
     const textarea = element(page, 'id="attribution-snippet"');
@@ -350,9 +291,23 @@ describe('renderDocsPage', () => {
     expect(decode(anchor![2]!)).toBe(evil.manifest.attribution.required);
   });
 
-  it('copes with a document without paths', () => {
-    const page = renderDocsPage({ ...input, openapi: {} });
-    expect(page).toContain('id="endpoints"');
-    expect(page).toContain('The OpenAPI document lists no GET operations.');
+  it('has the same keys in both message catalogues', () => {
+    const keys = (value: object, prefix = ''): string[] =>
+      Object.entries(value).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(MESSAGES.bg)).toEqual(keys(MESSAGES.en));
+  });
+});
+
+describe('the html template', () => {
+  it('escapes every interpolated value unless it is Html', () => {
+    const evil = '<script>"&\'';
+    expect(String(htmlTemplate`<p title="${evil}">${evil}</p>`)).toBe('<p title="&lt;script&gt;&quot;&amp;&#39;">&lt;script&gt;&quot;&amp;&#39;</p>');
+    expect(String(htmlTemplate`<p>${raw('<b>ok</b>')}${[1, ' & ', htmlTemplate`<i>${'<'}</i>`]}${null}${false}</p>`)).toBe('<p><b>ok</b>1 &amp; <i>&lt;</i></p>');
+  });
+
+  it('turns the catalogues\' short Markdown into safe HTML', () => {
+    expect(String(md('a `b<c>` **d** [e](#f) [g](javascript:alert(1))'))).toBe(
+      'a <code>b&lt;c&gt;</code> <strong>d</strong> <a href="#f">e</a> [g](javascript:alert(1))',
+    );
   });
 });

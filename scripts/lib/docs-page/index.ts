@@ -1,0 +1,110 @@
+// The documentation page served at /api/lexicon/: rendered from the contract model
+// (src/api-model.ts), the build's facts and the message catalogues. Self-contained (inline style
+// and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
+// the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
+import { readFileSync } from 'node:fs';
+import { buildSync } from 'esbuild';
+import type { Locale } from '../../../src/contract.ts';
+import { LICENSE, LICENSE_URL } from '../../../src/contract.ts';
+import type { Manifest, PillarsResponse } from '../../../src/schema.ts';
+import { originOf } from './format.ts';
+import { html, link, raw, type Html } from './html.ts';
+import { both } from './i18n.ts';
+import { MESSAGES } from './messages.ts';
+import { renderAbout } from './sections/about.ts';
+import { renderAttribution } from './sections/attribution.ts';
+import { renderDumps } from './sections/dumps.ts';
+import { renderEndpoints } from './sections/endpoints.ts';
+import { renderErrors } from './sections/errors.ts';
+import { renderExamples } from './sections/examples.ts';
+import { renderMachineReadable } from './sections/machine-readable.ts';
+import { renderPillars } from './sections/pillars.ts';
+import { renderRateLimit } from './sections/rate-limit.ts';
+
+export interface DocsPageInput {
+  manifest: Manifest;
+  pillars: PillarsResponse['data'];
+  /** Requests per hour per client the API enforces. */
+  rateLimitPerHour: number;
+  /** A real slug for the runnable examples. */
+  exampleSlug: string;
+  counts: Record<Locale, number>;
+  /** The version of the OpenAPI document, shown next to its link. */
+  openapiVersion: string;
+}
+
+const SECTION_IDS = ['about', 'endpoints', 'examples', 'attribution', 'rate-limit', 'errors', 'dumps', 'pillars', 'machine-readable'] as const;
+
+let assets: { style: string; script: string } | undefined;
+
+/** The stylesheet and the bundled browser script, read and built once per process. */
+function pageAssets(): { style: string; script: string } {
+  if (!assets) {
+    const style = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
+    const bundled = buildSync({
+      entryPoints: [new URL('./page-script.ts', import.meta.url).pathname],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2020',
+      write: false,
+      legalComments: 'none',
+    });
+    // Inside <script>, only "</script" could end the element early.
+    const script = bundled.outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1');
+    assets = { style, script };
+  }
+  return assets;
+}
+
+function renderHeader(source: string): Html {
+  const nav = SECTION_IDS.map((id) => html`<li><a href="#${id}">${both((m) => m.sections[id])}</a></li>`);
+  return html`<header class="top">
+<div class="wrap">
+<div class="title-row">
+<h1>${both((m) => m.pageHeading(source))}</h1>
+<div class="lang-switch" role="group" aria-label="Language / Език">
+<button type="button" data-set-lang="en" aria-pressed="true" lang="en" title="English">EN</button><span aria-hidden="true">|</span><button type="button" data-set-lang="bg" aria-pressed="false" lang="bg" title="Български">BG</button>
+</div>
+</div>
+<nav aria-label="Contents"><ul>${nav}</ul></nav>
+</div>
+</header>`;
+}
+
+export function renderDocsPage(input: DocsPageInput): string {
+  const { attribution } = input.manifest;
+  const origin = originOf(attribution.url);
+  const { style, script } = pageAssets();
+  return `<!doctype html>
+${html`<html lang="en" data-ui="en" data-origin="${origin}" data-title-bg="${MESSAGES.bg.pageTitle(attribution.source)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="description" content="${MESSAGES.en.description(attribution.source)}">
+<title>${MESSAGES.en.pageTitle(attribution.source)}</title>
+<link rel="icon" href="data:,">
+<style>${raw(style)}</style>
+<script>${raw(script)}</script>
+</head>
+<body>
+${renderHeader(attribution.source)}
+<main class="wrap">
+${renderAbout(input)}
+${renderEndpoints(input)}
+${renderExamples(input, origin)}
+${renderAttribution(input)}
+${renderRateLimit(input)}
+${renderErrors(input)}
+${renderDumps(input.manifest, origin)}
+${renderPillars(input)}
+${renderMachineReadable(input)}
+</main>
+<footer class="wrap">
+<p>${both((m) => m.footerData)}: <a href="${LICENSE_URL}" rel="license">${LICENSE}</a> · ${link(attribution.url, attribution.required)}</p>
+</footer>
+</body>
+</html>`}
+`;
+}

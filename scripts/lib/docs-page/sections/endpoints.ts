@@ -1,0 +1,59 @@
+// The operations of the contract model, with their parameters and responses.
+import { apiOperations, type OperationModel, type ParameterModel } from '../../../../src/api-model.ts';
+import { code, html, type Html } from '../html.ts';
+import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
+import type { DocsPageInput } from '../index.ts';
+import { idFrom } from '../format.ts';
+
+function bounds(p: ParameterModel): Html[] {
+  const out: Html[] = [];
+  if (p.enum) out.push(html`${both((m) => m.oneOf)} ${p.enum.map((v, i) => html`${i > 0 ? ', ' : ''}${code(v)}`)}`);
+  if (p.minimum !== undefined) out.push(html`${both((m) => m.bounds.minimum)} ${code(p.minimum)}`);
+  if (p.maximum !== undefined) out.push(html`${both((m) => m.bounds.maximum)} ${code(p.maximum)}`);
+  if (p.maxLength !== undefined) out.push(html`${both((m) => m.bounds.maxLength)} ${code(p.maxLength)}`);
+  if (p.pattern !== undefined) out.push(html`${both((m) => m.bounds.pattern)} <code class="pattern">${p.pattern}</code>`);
+  return out;
+}
+
+function parameterRow(p: ParameterModel): Html {
+  const b = bounds(p);
+  return html`<tr data-param="${p.name}">
+<td data-col="parameter">${cellLabel((m) => m.columns.parameter)}${code(p.name)}${p.required ? html` <span class="required">${both((m) => m.required)}</span>` : ''}</td><td data-col="in">${cellLabel((m) => m.columns.in)}${code(p.in)}</td><td data-col="type">${cellLabel((m) => m.columns.type)}${code(p.type)}</td><td data-col="allowed" class="bounds">${cellLabel((m) => m.columns.allowed)}${b.length > 0 ? b.map((x) => html`<div>${x}</div>`) : '—'}</td><td data-col="default">${cellLabel((m) => m.columns.default)}${p.default === undefined ? '—' : code(p.default)}</td><td data-col="description" class="description">${cellLabel((m) => m.columns.description)}${modelText(p.description)}</td>
+</tr>`;
+}
+
+function renderOperation(operation: OperationModel): Html {
+  const parameters =
+    operation.parameters.length === 0
+      ? paragraphs((m) => m.noParameters)
+      : html`<div class="table-wrap"><table class="params">
+<thead><tr><th>${both((m) => m.columns.parameter)}</th><th>${both((m) => m.columns.in)}</th><th>${both((m) => m.columns.type)}</th><th>${both((m) => m.columns.allowed)}</th><th>${both((m) => m.columns.default)}</th><th>${both((m) => m.columns.description)}</th></tr></thead>
+<tbody>
+${operation.parameters.map(parameterRow)}
+</tbody>
+</table></div>`;
+  const responses = operation.responses.map((r) => {
+    const status = r.problem ? html`<a href="#${r.problem}">${code(r.status)}</a>` : code(r.status);
+    return html`<li data-status-code="${r.status}">${status} ${modelText(r.description)}</li>`;
+  });
+  return html`<article class="operation" id="get-${idFrom(operation.path)}">
+<h3><span class="method">GET</span> ${code(operation.path)}</h3>
+<p class="summary">${modelText(operation.summary)}</p>
+<p class="description">${modelText(operation.description)}</p>
+<h4>${both((m) => m.parameters)}</h4>
+${parameters}
+<h4>${both((m) => m.responses)}</h4>
+<ul class="responses">
+${responses}
+</ul>
+</article>`;
+}
+
+export function renderEndpoints(input: DocsPageInput): Html {
+  const operations = apiOperations(input.pillars.map((p) => p.key)).filter((o) => !o.static);
+  return html`<section id="endpoints">
+<h2>${both((m) => m.sections.endpoints)}</h2>
+${paragraphs((m) => m.endpointsText)}
+${operations.map(renderOperation)}
+</section>`;
+}

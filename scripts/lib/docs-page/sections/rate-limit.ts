@@ -1,0 +1,23 @@
+import { rateLimitHeaders } from '../../../../src/api-model.ts';
+import { WINDOW_SECONDS } from '../../../../src/rate-limit.ts';
+import { code, html, type Html } from '../html.ts';
+import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
+import type { DocsPageInput } from '../index.ts';
+
+export function renderRateLimit(input: DocsPageInput): Html {
+  const rows = rateLimitHeaders(input.rateLimitPerHour).map(
+    (h) =>
+      html`<tr><td>${cellLabel((m) => m.header)}${code(h.name)}</td><td>${cellLabel((m) => m.example)}${code(h.example)}</td><td>${cellLabel((m) => m.meaning)}${modelText(h.description)}</td></tr>`,
+  );
+  return html`<section id="rate-limit">
+<h2>${both((m) => m.sections['rate-limit'])}</h2>
+${paragraphs((m) => m.rateLimitText(input.rateLimitPerHour, WINDOW_SECONDS))}
+${paragraphs((m) => m.rateLimitWhere)}
+<div class="table-wrap"><table class="headers">
+<thead><tr><th>${both((m) => m.header)}</th><th>${both((m) => m.example)}</th><th>${both((m) => m.meaning)}</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table></div>
+</section>`;
+}
