@@ -21,7 +21,7 @@ describe.skipIf(!available)('three npm start processes sharing one Redis', () =>
     if (!built.ok) throw new Error(built.messages.join('\n'));
     redis = await startRedis();
     servers = await Promise.all(
-      [0, 1, 2].map(() => startSelfHosted(['--dist', dist, '--redis-url', redis.url, '--redis-timeout', '200'], { RATE_LIMIT_PER_HOUR: '100' })),
+      [0, 1, 2].map(() => startSelfHosted(['--dist', dist, '--redis-url', redis.url, '--redis-timeout', '2000'], { RATE_LIMIT_PER_HOUR: '100' })),
     );
   }, 90_000);
   afterAll(async () => {
