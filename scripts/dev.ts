@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { rateLimitFromEnv } from '../src/rate-limit.ts';
+import { rateLimitOrExit } from './lib/cli-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
@@ -12,13 +12,7 @@ if (!existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
   const code: number = await new Promise((resolve) => build.on('exit', (c) => resolve(c ?? 1)));
   if (code !== 0) process.exit(code);
 }
-let limit: number;
-try {
-  limit = rateLimitFromEnv(process.env.RATE_LIMIT_PER_HOUR);
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(2);
-}
+const limit = rateLimitOrExit();
 process.stderr.write(
   limit > 0
     ? `Rate limit: ${limit} requests per hour per client (RATE_LIMIT_PER_HOUR; 0 disables it; npm run build again so the static files advertise the same policy).\n`

@@ -1,7 +1,7 @@
 // `npm start`: serves a built dist/ on this machine, exactly as Netlify serves it, counting every
 // request against the rate limit (in memory, or in Redis shared by several processes).
 import { Command, InvalidArgumentError } from 'commander';
-import { rateLimitFromEnv } from '../src/rate-limit.ts';
+import { rateLimitOrExit } from './lib/cli-env.ts';
 import { HEALTH_PATH, startServer } from '../runtime/server.ts';
 
 const integer = (name: string) => (value: string) => {
@@ -21,13 +21,7 @@ const options = new Command()
   .parse()
   .opts<{ port: number; host: string; dist: string; redisUrl?: string; redisTimeout: number; trustProxy?: string }>();
 
-let rateLimit: number;
-try {
-  rateLimit = rateLimitFromEnv(process.env.RATE_LIMIT_PER_HOUR);
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(2);
-}
+const rateLimit = rateLimitOrExit();
 const redisUrl = options.redisUrl ?? (process.env.RATE_LIMIT_REDIS_URL || process.env.REDIS_URL || undefined);
 
 let server: Awaited<ReturnType<typeof startServer>>;
