@@ -1,6 +1,7 @@
 // `npm run build`: validates the corpus and writes the complete static API to --out.
 import { Command } from 'commander';
 import { buildSite } from './lib/build-site.ts';
+import { OutputLockedError } from './lib/publish.ts';
 import { LOCALES } from '../src/contract.ts';
 import { rateLimitFromEnv } from '../src/rate-limit.ts';
 
@@ -21,6 +22,10 @@ const log = (line: string) => {
 const showProgress = !options.quiet && process.stderr.isTTY;
 
 const result = await buildSite({
+  write: {
+    onWait: (holder) => log(`Waiting for another build${holder ? ` (pid ${holder.pid})` : ''} writing ${options.out}/ to finish...`),
+    onRecovered: (actions) => actions.forEach((action) => log(`Recovered ${options.out}/: ${action}`)),
+  },
   corpusDir: options.corpus,
   outDir: options.out,
   siteUrl: options.siteUrl ?? (process.env.URL || undefined),
@@ -30,6 +35,11 @@ const result = await buildSite({
   onProgress: showProgress
     ? (written) => process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
     : undefined,
+}).catch((error: unknown) => {
+  // Another build holding the output past the timeout is an operator's message, not a crash.
+  if (!(error instanceof OutputLockedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 });
 if (showProgress) process.stderr.write('\r\x1b[K');
 

@@ -10,7 +10,7 @@ import { DUMPS_DIR } from './dumps.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
-import { writeAtomically, type WriteSummary } from './write-output.ts';
+import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -23,6 +23,8 @@ export interface BuildOptions {
   rateLimitPerHour?: number;
   /** Called every 1,000 files written. */
   onProgress?: (written: number) => void;
+  /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
+  write?: WriteOptions;
 }
 
 export type BuildResult =
@@ -38,12 +40,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { corpus } = validation;
   const siteUrl = (options.siteUrl ?? corpus.site.siteUrl).replace(/\/+$/, '');
   const dataVersion = computeDataVersion(files, siteUrl);
-  const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
   const records = deriveApiRecords(corpus, siteUrl);
   const summary = await writeAtomically(
     options.outDir,
-    async (sink) => void (await emitSite(records, { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour: options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR }, sink)),
+    async (sink) => {
+      // Read under the output's lock, after an interrupted swap was recovered.
+      const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+      const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+      await emitSite(records, { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour }, sink);
+    },
     options.onProgress,
+    options.write,
   );
   return { ok: true, corpus, dataVersion, siteUrl, summary };
 }
