@@ -33,6 +33,10 @@ export type BuildResult =
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const files = await loadCorpusFiles(options.corpusDir);
+  if (files.missingRoot) {
+    const problems = files.problems ?? [];
+    return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
   const validation = validateCorpus(files);
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };

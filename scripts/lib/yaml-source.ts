@@ -1,6 +1,6 @@
 // Parses YAML files and Markdown frontmatter with the `yaml` library, keeping enough of the
 // document to point every later problem at the line it comes from.
-import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 
 export interface ParsedYaml {
   /** The plain JavaScript value, or undefined when the YAML did not parse. */
@@ -20,11 +20,37 @@ export function parseYaml(text: string, firstLine = 1): ParsedYaml {
     line: toFileLine(error.pos[0]),
     message: firstSentence(error.message) + (HINTS[error.code] ?? ''),
   }));
+  let value: unknown;
+  if (errors.length === 0) {
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch {
+      // The yaml library refuses an alias bomb (aliases of aliases expanding exponentially).
+      errors.push({
+        line: toFileLine(firstAliasOffset(doc)),
+        message: `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; write the values out instead of repeating *aliases`,
+      });
+    }
+  }
   return {
-    value: errors.length === 0 ? doc.toJS() : undefined,
+    value,
     errors,
     lineOf: (path) => toFileLine(offsetOf(doc, path)),
   };
+}
+
+/** The yaml library's own default: ample for hand-written files, fatal to an alias bomb. */
+export const MAX_ALIAS_COUNT = 100;
+
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 // What a corpus author most likely did, by the yaml library's error code.
