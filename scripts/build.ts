@@ -11,10 +11,12 @@ const program = new Command()
   .option('--corpus <dir>', 'corpus folder', 'corpus')
   .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
   .option('--site-url <url>', 'public site URL (default: the URL environment variable, then site.yaml)')
+  .option('--cache-dir <dir>', 'keep parsed corpus files here between builds', 'node_modules/.cache/lexicon-api')
+  .option('--no-cache', 'parse every corpus file, and keep no cache')
   .option('--quiet', 'print nothing but errors')
   .parse();
 
-const options = program.opts<{ corpus: string; out: string; siteUrl?: string; quiet?: boolean }>();
+const options = program.opts<{ corpus: string; out: string; siteUrl?: string; cacheDir: string; cache: boolean; quiet?: boolean }>();
 const started = performance.now();
 const log = (line: string) => {
   if (!options.quiet) process.stderr.write(`${line}\n`);
@@ -28,6 +30,7 @@ const result = await buildSite({
   },
   corpusDir: options.corpus,
   outDir: options.out,
+  cacheDir: options.cache ? options.cacheDir : undefined,
   siteUrl: options.siteUrl ?? (process.env.URL || undefined),
   builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
   rateLimitPerHour: rateLimit(process.env.RATE_LIMIT_PER_HOUR),

@@ -9,6 +9,7 @@ import { deriveApiRecords } from './derive.ts';
 import { DUMPS_DIR } from './dumps.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
+import { ParseCache } from './parse-cache.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
@@ -23,6 +24,8 @@ export interface BuildOptions {
   rateLimitPerHour?: number;
   /** Called every 1,000 files written. */
   onProgress?: (written: number) => void;
+  /** Keep parsed YAML here between builds (parse-cache.ts); none: parse everything. */
+  cacheDir?: string;
   /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
   write?: WriteOptions;
 }
@@ -37,7 +40,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const problems = files.problems ?? [];
     return { ok: false, problems, messages: problems.map(formatProblem) };
   }
-  const validation = validateCorpus(files);
+  const cache = options.cacheDir === undefined ? undefined : ParseCache.load(options.cacheDir);
+  const validation = validateCorpus(files, { cache });
+  // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
+  if (cache && options.cacheDir !== undefined) cache.save(options.cacheDir);
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }

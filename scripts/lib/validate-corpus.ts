@@ -15,6 +15,7 @@ import {
   type TermText,
 } from '../../src/schema.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
+import type { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
 import { parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
 
@@ -59,7 +60,12 @@ const TERM_FILE = /^terms\/([^/]+)\/(term\.yaml|[a-z]{2}\.md)$/;
 const POST_FILE = /^posts\/[^/]+\.yaml$/;
 const SITE_FILE = 'site.yaml';
 
-export function validateCorpus({ root, files, problems: loadProblems = [] }: CorpusFiles): ValidationResult {
+/** `cache`: YAML already parsed by an earlier build (parse-cache.ts). */
+export function validateCorpus(
+  { root, files, problems: loadProblems = [] }: CorpusFiles,
+  { cache }: { cache?: ParseCache } = {},
+): ValidationResult {
+  const parse = (text: string) => parseYaml(text, 1, cache);
   // What the loader could not read (links, size, encoding) is reported first, with the rest.
   const problems: CorpusProblem[] = [...loadProblems];
   // A file that could not be read exists, so its absence is not reported, but it is not parsed.
@@ -90,13 +96,14 @@ export function validateCorpus({ root, files, problems: loadProblems = [] }: Cor
   }
 
   // ---- site.yaml: the vocabularies every other check depends on.
+  const siteYaml = siteFile && !siteFile.unreadable ? parse(siteFile.text) : undefined;
   const site = siteFile?.unreadable
     ? undefined
-    : siteFile
-    ? parseWith(siteFile, parseYaml(siteFile.text), SiteConfigSchema, report)
+    : siteFile && siteYaml
+    ? parseWith(siteFile, siteYaml, SiteConfigSchema, report)
     : (report({ file: `${root}/${SITE_FILE}`, message: 'missing; the corpus needs a site configuration (see corpus/README.md)' }),
       undefined);
-  if (site && siteFile) checkVocabularies(site, siteFile, report);
+  if (site && siteFile && siteYaml) checkVocabularies(site, siteFile, siteYaml, report);
 
   // ---- terms
   const terms: CorpusTerm[] = [];
@@ -119,7 +126,7 @@ export function validateCorpus({ root, files, problems: loadProblems = [] }: Cor
         report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
         continue;
       }
-      const text = textFile.unreadable ? undefined : parseTermText(textFile, locale, report);
+      const text = textFile.unreadable ? undefined : parseTermText(textFile, locale, report, cache);
       if (text) texts[locale] = text;
     }
     if (!factsFile) continue;
@@ -127,7 +134,7 @@ export function validateCorpus({ root, files, problems: loadProblems = [] }: Cor
       unparsedDirs.add(dir);
       continue;
     }
-    const factsYaml = parseYaml(factsFile.text);
+    const factsYaml = parse(factsFile.text);
     const facts = parseWith(factsFile, factsYaml, TermFactsSchema, report);
     if (!facts) {
       unparsedDirs.add(dir);
@@ -178,7 +185,7 @@ export function validateCorpus({ root, files, problems: loadProblems = [] }: Cor
   const postFileBySlug = new Map<string, string>();
   for (const file of postFiles) {
     if (file.unreadable) continue;
-    const yaml = parseYaml(file.text);
+    const yaml = parse(file.text);
     const post = parseWith(file, yaml, PostSchema, report);
     if (!post) continue;
     const previous = postFileBySlug.get(post.slug);
@@ -214,8 +221,9 @@ function parseTermText(
   file: SourceFile,
   locale: Locale,
   report: (problem: CorpusProblem) => void,
+  cache: ParseCache | undefined,
 ): LocalizedTermText | undefined {
-  const frontmatter = parseFrontmatter(file.text);
+  const frontmatter = parseFrontmatter(file.text, cache);
   if (!frontmatter) {
     report({
       file: file.path,
@@ -318,8 +326,7 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function checkVocabularies(site: SiteConfig, file: SourceFile, report: (problem: CorpusProblem) => void) {
-  const yaml = parseYaml(file.text);
+function checkVocabularies(site: SiteConfig, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
   const seenPillars = new Set<string>();
   site.pillars.forEach((pillar, i) => {
     if (seenPillars.has(pillar.key)) {

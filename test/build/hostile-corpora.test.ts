@@ -89,7 +89,7 @@ describe('hostile corpora', () => {
     const corpus = materialise('alias-bomb');
     const cli = path.resolve(import.meta.dirname, '../../scripts/build.ts');
     // Run from the case folder, so messages show corpus/...; tsx is imported by its resolved URL.
-    const run = promisify(execFile)(process.execPath, ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, cli, '--corpus', 'corpus', '--out', '../cli-dist'], {
+    const run = promisify(execFile)(process.execPath, ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, cli, '--corpus', 'corpus', '--out', '../cli-dist', '--no-cache'], {
       cwd: path.dirname(corpus),
     });
     const failure = await run.then(() => undefined, (error: { code: number; stderr: string }) => error);

@@ -68,7 +68,7 @@ describe('publishing under SIGKILL', () => {
     // Seeded, so a failure names delays that reproduce it; spread over startup, validation and writing.
     const delays = fc.sample(fc.integer({ min: 150, max: 1800 }), { numRuns: 10, seed: 13 });
     for (const delay of delays) {
-      const [cmd, args] = tsx(BUILD_CLI, ['--corpus', corpus, '--out', outDir, '--quiet']);
+      const [cmd, args] = tsx(BUILD_CLI, ['--corpus', corpus, '--out', outDir, '--quiet', '--no-cache']);
       const child = spawn(cmd, args, { cwd: REPO, stdio: 'ignore' });
       const timer = setTimeout(() => child.kill('SIGKILL'), delay);
       await new Promise((resolve) => child.on('exit', resolve));
@@ -90,7 +90,7 @@ describe('two builds on one output', () => {
     writeFileSync(sophia, readFileSync(sophia, 'utf8').replace('term: Sophia', 'term: Sophia B'));
     const outDir = path.join(work, 'dist');
     const run = (corpus: string) => {
-      const [cmd, args] = tsx(BUILD_CLI, ['--corpus', corpus, '--out', outDir, '--quiet']);
+      const [cmd, args] = tsx(BUILD_CLI, ['--corpus', corpus, '--out', outDir, '--quiet', '--no-cache']);
       return promisify(execFile)(cmd, args, { cwd: REPO });
     };
     await Promise.all([run(SMALL_CORPUS), run(corpusB)]);
