@@ -1,6 +1,7 @@
 // `npm run build`: validates the corpus and writes the complete static API to --out.
 import { Command } from 'commander';
 import { buildSite } from './lib/build-site.ts';
+import { OutputLockedError } from './lib/publish.ts';
 import { LOCALES } from '../src/contract.ts';
 import { rateLimitFromEnv } from '../src/rate-limit.ts';
 
@@ -10,10 +11,12 @@ const program = new Command()
   .option('--corpus <dir>', 'corpus folder', 'corpus')
   .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
   .option('--site-url <url>', 'public site URL (default: the URL environment variable, then site.yaml)')
+  .option('--cache-dir <dir>', 'keep parsed corpus files here between builds', 'node_modules/.cache/lexicon-api')
+  .option('--no-cache', 'parse every corpus file, and keep no cache')
   .option('--quiet', 'print nothing but errors')
   .parse();
 
-const options = program.opts<{ corpus: string; out: string; siteUrl?: string; quiet?: boolean }>();
+const options = program.opts<{ corpus: string; out: string; siteUrl?: string; cacheDir: string; cache: boolean; quiet?: boolean }>();
 const started = performance.now();
 const log = (line: string) => {
   if (!options.quiet) process.stderr.write(`${line}\n`);
@@ -21,8 +24,13 @@ const log = (line: string) => {
 const showProgress = !options.quiet && process.stderr.isTTY;
 
 const result = await buildSite({
+  write: {
+    onWait: (holder) => log(`Waiting for another build${holder ? ` (pid ${holder.pid})` : ''} writing ${options.out}/ to finish...`),
+    onRecovered: (actions) => actions.forEach((action) => log(`Recovered ${options.out}/: ${action}`)),
+  },
   corpusDir: options.corpus,
   outDir: options.out,
+  cacheDir: options.cache ? options.cacheDir : undefined,
   siteUrl: options.siteUrl ?? (process.env.URL || undefined),
   builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
   rateLimitPerHour: rateLimit(process.env.RATE_LIMIT_PER_HOUR),
@@ -30,6 +38,11 @@ const result = await buildSite({
   onProgress: showProgress
     ? (written) => process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
     : undefined,
+}).catch((error: unknown) => {
+  // Another build holding the output past the timeout is an operator's message, not a crash.
+  if (!(error instanceof OutputLockedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 });
 if (showProgress) process.stderr.write('\r\x1b[K');
 

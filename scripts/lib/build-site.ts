@@ -9,8 +9,9 @@ import { deriveApiRecords } from './derive.ts';
 import { DUMPS_DIR } from './dumps.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
+import { ParseCache } from './parse-cache.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
-import { writeAtomically, type WriteSummary } from './write-output.ts';
+import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -23,6 +24,10 @@ export interface BuildOptions {
   rateLimitPerHour?: number;
   /** Called every 1,000 files written. */
   onProgress?: (written: number) => void;
+  /** Keep parsed YAML here between builds (parse-cache.ts); none: parse everything. */
+  cacheDir?: string;
+  /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
+  write?: WriteOptions;
 }
 
 export type BuildResult =
@@ -31,19 +36,31 @@ export type BuildResult =
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const files = await loadCorpusFiles(options.corpusDir);
-  const validation = validateCorpus(files);
+  if (files.missingRoot) {
+    const problems = files.problems ?? [];
+    return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
+  const cache = options.cacheDir === undefined ? undefined : ParseCache.load(options.cacheDir);
+  const validation = validateCorpus(files, { cache });
+  // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
+  if (cache && options.cacheDir !== undefined) cache.save(options.cacheDir);
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
   const siteUrl = (options.siteUrl ?? corpus.site.siteUrl).replace(/\/+$/, '');
   const dataVersion = computeDataVersion(files, siteUrl);
-  const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
   const records = deriveApiRecords(corpus, siteUrl);
   const summary = await writeAtomically(
     options.outDir,
-    async (sink) => void (await emitSite(records, { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour: options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR }, sink)),
+    async (sink) => {
+      // Read under the output's lock, after an interrupted swap was recovered.
+      const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+      const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+      await emitSite(records, { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour }, sink);
+    },
     options.onProgress,
+    options.write,
   );
   return { ok: true, corpus, dataVersion, siteUrl, summary };
 }

@@ -1,6 +1,11 @@
 // The only corpus I/O: finds and reads every file under the corpus folder. Everything
 // after this works on the returned texts, so validation is pure and testable.
-import { existsSync, readFileSync } from 'node:fs';
+//
+// The corpus may come from people the operator does not know, so reading is defensive:
+// nothing outside the corpus folder is ever read (symbolic links are reported, never
+// followed, and files are opened with O_NOFOLLOW), files larger than MAX_FILE_BYTES are
+// not read, and text must be valid UTF-8 (the first invalid byte is named).
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse as parseYamlText } from 'yaml';
@@ -10,28 +15,170 @@ export interface SourceFile {
   /** Path shown in messages: relative to the working directory, with forward slashes. */
   path: string;
   text: string;
+  /** Set when the file could not be read as corpus text: it exists, but is not parsed. */
+  unreadable?: true;
+}
+
+/** A problem found while reading, in the shape validation reports (validate-corpus.ts). */
+export interface LoadProblem {
+  file: string;
+  line?: number;
+  message: string;
 }
 
 export interface CorpusFiles {
   root: string;
   /** Every file under the corpus root except documentation (README.md, LICENSE), sorted by path. */
   files: SourceFile[];
+  /** What made files unreadable; the build reports them with the validation problems. */
+  problems?: LoadProblem[];
+  /** Set when the corpus folder itself is missing: nothing else is worth reporting. */
+  missingRoot?: true;
 }
+
+/** A term's text is a few KB; a megabyte is a mistake or an attack, never a term. */
+export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** Documentation beside the data, and the style checker's list: never read by the build. */
 const DOCUMENTATION_FILES = ['**/README.md', 'STYLE.md', 'REVIEW-LOG.md', 'style.yaml', 'LICENSE', 'LICENSE.*'];
+/** Version control of a corpus kept in its own repository. */
+const VERSION_CONTROL = ['.git/**', '.git'];
 
-export async function loadCorpusFiles(root: string): Promise<CorpusFiles> {
-  const names = await fg('**/*', { cwd: root, dot: false, onlyFiles: true, ignore: DOCUMENTATION_FILES });
-  names.sort();
-  const shown = path.relative(process.cwd(), root).split(path.sep).join('/') || '.';
+export async function loadCorpusFiles(root: string, options: { shownAs?: string } = {}): Promise<CorpusFiles> {
+  const shown = options.shownAs ?? (path.relative(process.cwd(), root).split(path.sep).join('/') || '.');
+  const shownPath = (name: string) => (shown === '.' ? name : `${shown}/${name}`);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    return {
+      root: shown,
+      files: [],
+      problems: [{ file: shown, message: 'is not a folder; pass --corpus with the folder that holds site.yaml, terms/ and posts/' }],
+      missingRoot: true,
+    };
+  }
+  // Not following links, fast-glob lists a link (to a file or a folder) as one entry.
+  const entries = await fg('**/*', {
+    cwd: root,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    objectMode: true,
+    ignore: [...DOCUMENTATION_FILES, ...VERSION_CONTROL],
+  });
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const problems: LoadProblem[] = [];
+  const files: SourceFile[] = [];
   // Sequential synchronous reads: corpus files are small, and hundreds of thousands of
   // concurrent promises cost more than they overlap.
-  const files = names.map((name) => ({
-    path: shown === '.' ? name : `${shown}/${name}`,
-    text: readFileSync(path.join(root, name), 'utf8'),
-  }));
-  return { root: shown, files };
+  for (const entry of entries) {
+    if (entry.dirent.isDirectory()) continue;
+    const file = shownPath(entry.path);
+    const read = readCorpusFile(path.join(root, entry.path), entry.dirent.isSymbolicLink());
+    if ('problem' in read) {
+      problems.push({ file, line: read.line, message: read.problem });
+      files.push({ path: file, text: '', unreadable: true });
+    } else {
+      files.push({ path: file, text: read.text });
+    }
+  }
+  return { root: shown, files, problems };
+}
+
+type ReadResult = { text: string } | { problem: string; line?: number };
+
+function readCorpusFile(file: string, isLink: boolean): ReadResult {
+  if (isLink) {
+    return { problem: 'is a symbolic link; the corpus must hold the file or folder itself (links can reach files outside it)' };
+  }
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { problem: 'is a symbolic link; the corpus must hold the file itself (links can reach files outside it)' };
+    return { problem: `cannot be read (${code}); check its permissions` };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { problem: 'is not a regular file; remove it' };
+    if (info.size > MAX_FILE_BYTES) {
+      return { problem: `is ${info.size} bytes; a corpus file may be at most ${MAX_FILE_BYTES} bytes (1 MiB; a term's text is a few KB): shorten it` };
+    }
+    const bytes = Buffer.alloc(info.size);
+    let filled = 0;
+    while (filled < info.size) {
+      const n = readSync(fd, bytes, filled, info.size - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    const decoded = decodeUtf8(bytes.subarray(0, filled));
+    if ('text' in decoded) {
+      // YAML and the frontmatter splitter read a lone CR differently: one clear message
+      // instead of the misleading parse errors that follow from it.
+      const loneCr = /\r(?!\n)/.exec(decoded.text);
+      if (loneCr) {
+        return {
+          line: decoded.text.slice(0, loneCr.index).split(/\r\n|\n/).length,
+          problem: 'has CR-only line endings (classic Mac); save it with LF (or CRLF) line endings',
+        };
+      }
+    }
+    return decoded;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Strict UTF-8, naming the offset and line of the first invalid byte. Exported for tests. */
+export function decodeUtf8(bytes: Uint8Array): ReadResult {
+  try {
+    return { text: strictUtf8.decode(bytes) };
+  } catch {
+    // Reported below, with where the first invalid byte is.
+  }
+  const offset = firstInvalidByte(bytes);
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+  const byte = bytes[offset]!.toString(16).toUpperCase().padStart(2, '0');
+  return {
+    line,
+    problem: `is not valid UTF-8: byte 0x${byte} at offset ${offset}; save the file as UTF-8 (it may be Latin-1 or Windows-1251)`,
+  };
+}
+
+/**
+ * The offset of the first byte that makes the text invalid UTF-8, found by bisecting with
+ * the platform's decoder: a prefix decoded in streaming mode fails exactly when it
+ * contains an invalid sequence (an incomplete one at its end is not yet an error).
+ */
+function firstInvalidByte(bytes: Uint8Array): number {
+  let valid = 0;
+  let invalid = bytes.length;
+  while (invalid - valid > 1) {
+    const middle = (valid + invalid) >>> 1;
+    if (decodesAsPrefix(bytes.subarray(0, middle))) valid = middle;
+    else invalid = middle;
+  }
+  // Byte `invalid - 1` is where decoding failed (or the end of a truncated last sequence).
+  // If it broke off a multi-byte sequence, that sequence's lead byte is the one to fix.
+  const failed = invalid - 1;
+  for (let lead = failed - 1; lead >= Math.max(0, failed - 3); lead--) {
+    const byte = bytes[lead]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > failed - lead ? lead : failed;
+  }
+  return failed;
+}
+
+function decodesAsPrefix(prefix: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(prefix, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** corpus/style.yaml, the machine-checkable variants of STYLE.md; none when the file is absent. */

@@ -15,6 +15,8 @@ import {
   type TermText,
 } from '../../src/schema.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
+import type { ParseCache } from './parse-cache.ts';
+import { stringsIn, textProblems } from './text-hygiene.ts';
 import { parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
 
 export interface CorpusProblem {
@@ -58,8 +60,16 @@ const TERM_FILE = /^terms\/([^/]+)\/(term\.yaml|[a-z]{2}\.md)$/;
 const POST_FILE = /^posts\/[^/]+\.yaml$/;
 const SITE_FILE = 'site.yaml';
 
-export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
-  const problems: CorpusProblem[] = [];
+/** `cache`: YAML already parsed by an earlier build (parse-cache.ts). */
+export function validateCorpus(
+  { root, files, problems: loadProblems = [] }: CorpusFiles,
+  { cache }: { cache?: ParseCache } = {},
+): ValidationResult {
+  const parse = (text: string) => parseYaml(text, 1, cache);
+  // What the loader could not read (links, size, encoding) is reported first, with the rest.
+  const problems: CorpusProblem[] = [...loadProblems];
+  // A file that could not be read exists, so its absence is not reported, but it is not parsed.
+  const unreadable = new Set(files.filter((file) => file.unreadable).map((file) => file.path));
   const report = (problem: CorpusProblem) => problems.push(problem);
   const relative = (file: SourceFile) => (root === '.' ? file.path : file.path.slice(root.length + 1));
 
@@ -75,21 +85,25 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
       const dir = termMatch[1]!;
       if (!termDirs.has(dir)) termDirs.set(dir, new Map());
       termDirs.get(dir)!.set(termMatch[2]!, file);
-    } else {
+    } else if (!unreadable.has(file.path)) {
       report({
         file: file.path,
-        message:
-          'unexpected file; the corpus holds site.yaml, terms/<slug>/{term.yaml,en.md,bg.md} and posts/<slug>.yaml',
+        message: rel.split('/').some((part) => part.startsWith('.'))
+          ? 'hidden file (editors and file managers leave such files); delete it: the corpus holds only its data files'
+          : 'unexpected file; the corpus holds site.yaml, terms/<slug>/{term.yaml,en.md,bg.md} and posts/<slug>.yaml',
       });
     }
   }
 
   // ---- site.yaml: the vocabularies every other check depends on.
-  const site = siteFile
-    ? parseWith(siteFile, parseYaml(siteFile.text), SiteConfigSchema, report)
+  const siteYaml = siteFile && !siteFile.unreadable ? parse(siteFile.text) : undefined;
+  const site = siteFile?.unreadable
+    ? undefined
+    : siteFile && siteYaml
+    ? parseWith(siteFile, siteYaml, SiteConfigSchema, report)
     : (report({ file: `${root}/${SITE_FILE}`, message: 'missing; the corpus needs a site configuration (see corpus/README.md)' }),
       undefined);
-  if (site && siteFile) checkVocabularies(site, siteFile, report);
+  if (site && siteFile && siteYaml) checkVocabularies(site, siteFile, siteYaml, report);
 
   // ---- terms
   const terms: CorpusTerm[] = [];
@@ -112,11 +126,15 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
         report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
         continue;
       }
-      const text = parseTermText(textFile, locale, report);
+      const text = textFile.unreadable ? undefined : parseTermText(textFile, locale, report, cache);
       if (text) texts[locale] = text;
     }
     if (!factsFile) continue;
-    const factsYaml = parseYaml(factsFile.text);
+    if (factsFile.unreadable) {
+      unparsedDirs.add(dir);
+      continue;
+    }
+    const factsYaml = parse(factsFile.text);
     const facts = parseWith(factsFile, factsYaml, TermFactsSchema, report);
     if (!facts) {
       unparsedDirs.add(dir);
@@ -166,7 +184,8 @@ export function validateCorpus({ root, files }: CorpusFiles): ValidationResult {
   const posts: Post[] = [];
   const postFileBySlug = new Map<string, string>();
   for (const file of postFiles) {
-    const yaml = parseYaml(file.text);
+    if (file.unreadable) continue;
+    const yaml = parse(file.text);
     const post = parseWith(file, yaml, PostSchema, report);
     if (!post) continue;
     const previous = postFileBySlug.get(post.slug);
@@ -202,8 +221,9 @@ function parseTermText(
   file: SourceFile,
   locale: Locale,
   report: (problem: CorpusProblem) => void,
+  cache: ParseCache | undefined,
 ): LocalizedTermText | undefined {
-  const frontmatter = parseFrontmatter(file.text);
+  const frontmatter = parseFrontmatter(file.text, cache);
   if (!frontmatter) {
     report({
       file: file.path,
@@ -214,6 +234,10 @@ function parseTermText(
   }
   const text = parseWith(file, frontmatter.yaml, TermTextSchema, report);
   const body = frontmatter.body.trim();
+  const bodyLine = file.text.replace(/\r\n/g, '\n').split('\n').length - frontmatter.body.split('\n').length + 1;
+  const unsafeBody = textProblems(frontmatter.body);
+  for (const { offsetLine, message } of unsafeBody) report({ file: file.path, line: bodyLine + offsetLine, field: 'body', message });
+  if (unsafeBody.length > 0) return undefined;
   if (body === '') {
     report({
       file: file.path,
@@ -257,6 +281,14 @@ function parseWith<T extends z.ZodType>(
     }
     return undefined;
   }
+  let unsafe = false;
+  for (const [text, path] of stringsIn(yaml.value)) {
+    for (const { offsetLine, message } of textProblems(text)) {
+      unsafe = true;
+      report({ file: file.path, line: yaml.lineOf(path) + offsetLine, field: path.length > 0 ? path.join('.') : undefined, message });
+    }
+  }
+  if (unsafe) return undefined;
   const result = schema.safeParse(yaml.value ?? {});
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
@@ -294,8 +326,7 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function checkVocabularies(site: SiteConfig, file: SourceFile, report: (problem: CorpusProblem) => void) {
-  const yaml = parseYaml(file.text);
+function checkVocabularies(site: SiteConfig, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
   const seenPillars = new Set<string>();
   site.pillars.forEach((pillar, i) => {
     if (seenPillars.has(pillar.key)) {

@@ -1,14 +1,16 @@
 // Writes the build output so that readers only ever see a complete dist/: everything goes
-// into a sibling temporary folder, which replaces the old output only once it is whole.
+// into a sibling temporary folder, which replaces the old output only once it is whole
+// (publish.ts: the swap, its recovery after a kill, and the lock that serialises builds).
 //
 // Files are written as the build produces them (the output of a large corpus never sits in
 // memory), and a file whose content is the same as in the output being replaced is
 // hard-linked from it instead of written again: a rebuild after a small change writes only
 // what changed. The previous output's content hashes are kept in OUTPUT_HASHES_PATH.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { acquireOutputLock, outputSiblings, publish, recoverOutput, type LockOptions, type PublishHooks } from './publish.ts';
 
 export interface StreamedFile {
   write(chunk: string | Uint8Array): Promise<void>;
@@ -30,22 +32,48 @@ export interface WriteSummary {
   reused: number;
 }
 
+export interface WriteOptions extends PublishHooks, LockOptions {
+  /** Told what the recovery of an interrupted earlier build did, if anything. */
+  onRecovered?: (actions: string[]) => void;
+}
+
 export const OUTPUT_HASHES_PATH = '_data/output-hashes.json';
 const WRITE_CONCURRENCY = 64;
 
 const hashOf = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
 const sizeOf = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
 
-/** Runs `produce` against a staging folder and swaps it into place only if it succeeds. */
+/**
+ * Runs `produce` against a staging folder and swaps it into place only if it succeeds,
+ * holding the output's lock throughout (after recovering what an interrupted build left).
+ */
 export async function writeAtomically(
   outDir: string,
   produce: (sink: OutputSink) => Promise<void>,
   onProgress?: (written: number) => void,
+  options: WriteOptions = {},
 ): Promise<WriteSummary> {
   const target = path.resolve(outDir);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const staging = `${target}.tmp-${stamp}`;
-  const retired = `${target}.old-${stamp}`;
+  await mkdir(path.dirname(target), { recursive: true });
+  const release = await acquireOutputLock(target, options);
+  try {
+    const recovered = await recoverOutput(target);
+    if (recovered.length > 0) options.onRecovered?.(recovered);
+    return await writeLocked(target, produce, onProgress, options);
+  } finally {
+    await release();
+  }
+}
+
+async function writeLocked(
+  target: string,
+  produce: (sink: OutputSink) => Promise<void>,
+  onProgress: ((written: number) => void) | undefined,
+  hooks: PublishHooks,
+): Promise<WriteSummary> {
+  const stamp = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
+  const staging = outputSiblings(target).staging(stamp);
+  const retired = outputSiblings(target).retired(stamp);
   const previousHashes = readPreviousHashes(target);
   const hashes: Record<string, string> = {};
   const summary: WriteSummary = { files: 0, bytes: 0, reused: 0 };
@@ -118,19 +146,7 @@ export async function writeAtomically(
     await settle();
     await sink.file(OUTPUT_HASHES_PATH, `${JSON.stringify(sortedObject(hashes))}\n`);
     await settle();
-    // The swap: two renames on one filesystem; the old output is removed only afterwards.
-    const hadOutput = await rename(target, retired).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return false;
-        throw error;
-      },
-    );
-    await rename(staging, target).catch(async (error) => {
-      if (hadOutput) await rename(retired, target);
-      throw error;
-    });
-    if (hadOutput) await rm(retired, { recursive: true, force: true });
+    await publish(target, staging, retired, hooks);
     return summary;
   } catch (error) {
     await Promise.all(inFlight);

@@ -1,6 +1,7 @@
 // Parses YAML files and Markdown frontmatter with the `yaml` library, keeping enough of the
 // document to point every later problem at the line it comes from.
-import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { ParseCache } from './parse-cache.ts';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 
 export interface ParsedYaml {
   /** The plain JavaScript value, or undefined when the YAML did not parse. */
@@ -11,8 +12,24 @@ export interface ParsedYaml {
   lineOf(path: readonly PropertyKey[]): number;
 }
 
-/** `firstLine` is the file line where the YAML text starts (2 for frontmatter). */
-export function parseYaml(text: string, firstLine = 1): ParsedYaml {
+/**
+ * `firstLine` is the file line where the YAML text starts (2 for frontmatter). With a cache,
+ * text parsed by an earlier build is not parsed again unless a message needs a line.
+ */
+export function parseYaml(text: string, firstLine = 1, cache?: ParseCache): ParsedYaml {
+  if (!cache) return parseYamlNow(text, firstLine);
+  const key = ParseCache.keyOf(text, firstLine);
+  const hit = cache.get(key);
+  if (hit) {
+    let parsed: ParsedYaml | undefined;
+    return { value: hit.value, errors: hit.errors, lineOf: (path) => (parsed ??= parseYamlNow(text, firstLine)).lineOf(path) };
+  }
+  const parsed = parseYamlNow(text, firstLine);
+  cache.set(key, { value: parsed.value, errors: parsed.errors });
+  return parsed;
+}
+
+function parseYamlNow(text: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
@@ -20,11 +37,37 @@ export function parseYaml(text: string, firstLine = 1): ParsedYaml {
     line: toFileLine(error.pos[0]),
     message: firstSentence(error.message) + (HINTS[error.code] ?? ''),
   }));
+  let value: unknown;
+  if (errors.length === 0) {
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch {
+      // The yaml library refuses an alias bomb (aliases of aliases expanding exponentially).
+      errors.push({
+        line: toFileLine(firstAliasOffset(doc)),
+        message: `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; write the values out instead of repeating *aliases`,
+      });
+    }
+  }
   return {
-    value: errors.length === 0 ? doc.toJS() : undefined,
+    value,
     errors,
     lineOf: (path) => toFileLine(offsetOf(doc, path)),
   };
+}
+
+/** The yaml library's own default: ample for hand-written files, fatal to an alias bomb. */
+export const MAX_ALIAS_COUNT = 100;
+
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 // What a corpus author most likely did, by the yaml library's error code.
@@ -67,7 +110,7 @@ export interface Frontmatter {
 }
 
 /** Splits `---` frontmatter from a Markdown file; undefined when the file has none. */
-export function parseFrontmatter(text: string): Frontmatter | undefined {
+export function parseFrontmatter(text: string, cache?: ParseCache): Frontmatter | undefined {
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (!normalised.startsWith('---\n')) return undefined;
   const close = /^---[ \t]*$/m;
@@ -76,5 +119,5 @@ export function parseFrontmatter(text: string): Frontmatter | undefined {
   if (!match) return undefined;
   const yamlText = rest.slice(0, match.index);
   const body = rest.slice(match.index + match[0].length).replace(/^\n/, '');
-  return { yaml: parseYaml(yamlText, 2), body };
+  return { yaml: parseYaml(yamlText, 2, cache), body };
 }

@@ -1,0 +1,212 @@
+// Publishing a finished staging folder at the output path, so that a kill at any instant
+// leaves either the old or the new output complete at that path once the next build starts.
+//
+// The output stays a real directory (Netlify's deploy walks the publish folder with lstat,
+// so a symlinked `dist` would deploy nothing). The swap is therefore two renames, and a
+// journal written before the first one lets the next build finish or roll back a swap that
+// was interrupted between them. A lock file serialises builds that share one output path.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+/** The filesystem steps of a publish, in order: a test kills the build after each one. */
+export const PUBLISH_STEPS = ['journal-written', 'old-retired', 'new-published', 'journal-removed', 'old-removed'] as const;
+export type PublishStep = (typeof PUBLISH_STEPS)[number];
+
+export interface PublishHooks {
+  /** Called after each step of the swap (tests use it to kill the process there). */
+  onStep?: (step: PublishStep) => void | Promise<void>;
+}
+
+/** The folders and files a build keeps beside its output path `target`. */
+export function outputSiblings(target: string) {
+  return {
+    lock: `${target}.lock`,
+    journal: `${target}.publish.json`,
+    staging: (stamp: string) => `${target}.tmp-${stamp}`,
+    retired: (stamp: string) => `${target}.old-${stamp}`,
+  };
+}
+
+/** What the journal records: the two folders of one swap, by name beside the output. */
+interface Journal {
+  staging: string;
+  retired: string;
+}
+
+/** Replaces `target` by the complete folder `staging` (same parent, same filesystem). */
+export async function publish(target: string, staging: string, retired: string, hooks: PublishHooks = {}): Promise<void> {
+  const { journal } = outputSiblings(target);
+  const step = async (name: PublishStep) => hooks.onStep?.(name);
+  const record: Journal = { staging: path.basename(staging), retired: path.basename(retired) };
+  // Written whole under a temporary name and renamed: the journal is never half there.
+  await writeFile(`${journal}.tmp`, JSON.stringify(record));
+  await rename(`${journal}.tmp`, journal);
+  await step('journal-written');
+  const hadOutput = await rename(target, retired).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  await step('old-retired');
+  await rename(staging, target).catch(async (error) => {
+    if (hadOutput) await rename(retired, target);
+    await rm(journal, { force: true });
+    throw error;
+  });
+  await step('new-published');
+  await rm(journal, { force: true });
+  await step('journal-removed');
+  if (hadOutput) await rm(retired, { recursive: true, force: true });
+  await step('old-removed');
+}
+
+/**
+ * Run at the start of every build, under the lock: finishes a swap that a kill interrupted
+ * between its two renames (the staging folder was complete: the journal is written only
+ * then), or rolls it back when the new folder is gone, and removes what dead builds left.
+ * Returns what it did, for the build's log.
+ */
+export async function recoverOutput(target: string): Promise<string[]> {
+  const { journal: journalPath } = outputSiblings(target);
+  const parent = path.dirname(target);
+  const done: string[] = [];
+  const journal = await readJournal(journalPath);
+  if (journal && !existsSync(target)) {
+    const staging = path.join(parent, journal.staging);
+    const retired = path.join(parent, journal.retired);
+    if (existsSync(staging)) {
+      await rename(staging, target);
+      done.push(`finished publishing ${journal.staging} as ${path.basename(target)} (a build was interrupted during its swap)`);
+    } else if (existsSync(retired)) {
+      await rename(retired, target);
+      done.push(`restored ${path.basename(target)} from ${journal.retired} (a build was interrupted during its swap)`);
+    }
+  }
+  await rm(journalPath, { force: true });
+  const base = path.basename(target);
+  const leftover = (name: string) =>
+    [`${base}.tmp-`, `${base}.old-`, `${base}.lock.stale-`, `${base}.publish.json.tmp`].some((prefix) => name.startsWith(prefix));
+  for (const name of (await readdir(parent).catch(() => [] as string[])).filter(leftover).sort()) {
+    await rm(path.join(parent, name), { recursive: true, force: true });
+    done.push(`removed ${name}, left by an interrupted build`);
+  }
+  return done;
+}
+
+/** What the next build does first, on its own: take the lock (a dead holder's is taken over) and recover. */
+export async function recoverUnderLock(target: string, options: LockOptions = {}): Promise<string[]> {
+  const release = await acquireOutputLock(target, options);
+  try {
+    return await recoverOutput(target);
+  } finally {
+    await release();
+  }
+}
+
+async function readJournal(file: string): Promise<Journal | undefined> {
+  try {
+    const value = JSON.parse(await readFile(file, 'utf8')) as Partial<Journal>;
+    const plain = (name: unknown) => typeof name === 'string' && name !== '' && !/[/\\]/.test(name) && name !== '..';
+    return plain(value.staging) && plain(value.retired) ? (value as Journal) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------- the lock
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  since: string;
+  token: string;
+}
+
+export class OutputLockedError extends Error {
+  constructor(
+    readonly lockFile: string,
+    readonly holder: LockHolder | undefined,
+  ) {
+    const who = holder ? `build pid ${holder.pid} on ${holder.host}, since ${holder.since}` : 'another build';
+    super(`${lockFile} is held by ${who}; wait for that build to finish, or delete ${lockFile} if no build is running`);
+    this.name = 'OutputLockedError';
+  }
+}
+
+export interface LockOptions {
+  /** How long to wait for another build before giving up (default 15 minutes). */
+  timeoutMs?: number;
+  pollMs?: number;
+  /** Called once when the lock is held by another build and this one starts waiting. */
+  onWait?: (holder: LockHolder | undefined) => void;
+}
+
+/** A lock whose holder died is taken over: kill -9 must not block every later build. */
+const UNREADABLE_LOCK_GRACE_MS = 5_000;
+
+/** Takes the output's lock, waiting for another build that holds it; resolves to a release function. */
+export async function acquireOutputLock(target: string, options: LockOptions = {}): Promise<() => Promise<void>> {
+  const { lock } = outputSiblings(target);
+  const { timeoutMs = 15 * 60_000, pollMs = 100 } = options;
+  const me: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), token: randomUUID() };
+  const started = Date.now();
+  let waiting = false;
+  for (;;) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(JSON.stringify(me));
+      await handle.close();
+      return async () => {
+        const holder = await readHolder(lock);
+        if (holder?.token === me.token) await unlink(lock).catch(() => undefined);
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await readHolder(lock);
+    if (await isStale(lock, holder)) {
+      // Renamed away rather than deleted: of two builds taking over one stale lock, only
+      // one rename succeeds, and the other goes back to waiting for the lock it now sees.
+      await rename(lock, `${lock}.stale-${me.token}`).catch(() => undefined);
+      continue;
+    }
+    if (Date.now() - started >= timeoutMs) throw new OutputLockedError(lock, holder);
+    if (!waiting) options.onWait?.(holder);
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+async function readHolder(lock: string): Promise<LockHolder | undefined> {
+  try {
+    const value = JSON.parse(await readFile(lock, 'utf8')) as LockHolder;
+    return typeof value.pid === 'number' && typeof value.token === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function isStale(lock: string, holder: LockHolder | undefined): Promise<boolean> {
+  if (!holder) {
+    // Killed between creating the file and writing it, or a lock of an older format.
+    const info = await stat(lock).catch(() => undefined);
+    return info !== undefined && Date.now() - info.mtimeMs > UNREADABLE_LOCK_GRACE_MS;
+  }
+  // A holder on another host (a shared filesystem) cannot be checked: wait for it.
+  if (holder.host !== hostname()) return false;
+  return !isAlive(holder.pid);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
