@@ -7,8 +7,10 @@
 // typed arrays viewed in place. Only a small JSON header and the folded search names are
 // decoded at load.
 //
-// Search: every 1-, 2- and 3-code-unit gram of every folded name has a posting list (the
-// ascending positions of the items whose name contains it). The gram dictionary is one
+// Search: an item has several folded searchable names (src/search-names.ts), stored joined by
+// "\n", which neither a name nor a search can contain, so a match never spans two names. Every
+// 1-, 2- and 3-code-unit gram of every name has a posting list (the ascending positions of the
+// items with a name that contains it). The gram dictionary is one
 // string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
 // binary search with no per-gram objects at load; it is decoded on the first search.
 //
@@ -18,7 +20,7 @@
 import type { Locale } from './contract.ts';
 
 const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
-export const LIST_INDEX_FORMAT = 2;
+export const LIST_INDEX_FORMAT = 3;
 /** Grams of up to this many UTF-16 code units have posting lists. */
 export const GRAM_LENGTH = 3;
 const PAD = '\u0000';
@@ -55,7 +57,7 @@ export interface ListIndexInput {
   attributionJson: string;
   docsUrl: string;
   /** In the endpoint's order. */
-  entries: { json: string; pillar: string; foldedName: string; slug: string }[];
+  entries: { json: string; pillar: string; searchNames: readonly string[]; slug: string }[];
 }
 
 export interface ListIndex {
@@ -71,11 +73,14 @@ export interface ListIndex {
   readonly pillarCodes: Uint8Array;
   /** Item positions of each pillar, ascending (pillar code -> positions). */
   readonly pillarMembers: readonly Int32Array[];
-  /** Folded names joined by "\n"; name i is names.slice(nameStarts[i], nameStarts[i+1] - 1). */
+  /**
+   * Folded searchable names joined by "\n"; item i's names are
+   * names.slice(nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n".
+   */
   readonly names: string;
   readonly nameStarts: Uint32Array;
   hasSlug(slug: string): boolean;
-  /** Ascending positions of the items whose folded name contains `gram` (1-3 code units). */
+  /** Ascending positions of the items with a folded name that contains `gram` (1-3 code units). */
   postings(gram: string): Int32Array;
 }
 
@@ -108,15 +113,20 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
 
   const nameStarts = new Uint32Array(entries.length + 1);
   let char = 0;
-  entries.forEach((entry, i) => {
-    if (/[\n\u0000]/.test(entry.foldedName)) throw new Error('a folded name must not contain a newline or U+0000');
+  const joinedNames = entries.map((entry) => {
+    if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
+      throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
+    }
+    return entry.searchNames.join('\n');
+  });
+  joinedNames.forEach((joined, i) => {
     nameStarts[i] = char;
-    char += entry.foldedName.length + 1;
+    char += joined.length + 1;
   });
   nameStarts[entries.length] = char;
-  const names = encoder.encode(entries.map((e) => e.foldedName).join('\n'));
+  const names = encoder.encode(joinedNames.join('\n'));
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
-  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.foldedName));
+  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.searchNames));
 
   const parts: [SectionName, Uint8Array][] = [
     ['items', items],
@@ -221,15 +231,18 @@ function findGram(keys: string, padded: string): number {
   return -1;
 }
 
-function encodeGrams(foldedNames: string[]): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
+function encodeGrams(namesByItem: readonly (readonly string[])[]): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
   const lists = new Map<string, number[]>();
-  foldedNames.forEach((name, position) => {
-    for (let length = 1; length <= GRAM_LENGTH; length++) {
-      for (let at = 0; at + length <= name.length; at++) {
-        const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
-        const list = lists.get(gram);
-        if (!list) lists.set(gram, [position]);
-        else if (list.at(-1) !== position) list.push(position);
+  namesByItem.forEach((names, position) => {
+    for (const name of names) {
+      for (let length = 1; length <= GRAM_LENGTH; length++) {
+        for (let at = 0; at + length <= name.length; at++) {
+          const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
+          const list = lists.get(gram);
+          // Items come in ascending order, so a list holds a position at most once.
+          if (!list) lists.set(gram, [position]);
+          else if (list.at(-1) !== position) list.push(position);
+        }
       }
     }
   });
