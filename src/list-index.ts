@@ -12,7 +12,11 @@
 // 1-, 2- and 3-code-unit gram of every name has a posting list (the ascending positions of the
 // items with a name that contains it). The gram dictionary is one
 // string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
-// binary search with no per-gram objects at load; it is decoded on the first search.
+// binary search with no per-gram objects at load; it is decoded on the first search, and so
+// are the names. A posting list that would take at least as many 32-bit words as a bitmap of
+// all items (ceil(count / 32) words) is stored as that bitmap instead, which keeps the grams
+// shared by most items (single letters, common pairs) small; a stored range of exactly
+// that length is a bitmap, and is expanded into positions when a search uses it.
 //
 // Layout: "LXI1" | u32 LE header length | header JSON | padding to 4 | sections (each
 // 4-aligned, at the offsets the header gives, relative to the end of the header padding).
@@ -76,6 +80,7 @@ export interface ListIndex {
   /**
    * Folded searchable names joined by "\n"; item i's names are
    * names.slice(nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n".
+   * Decoded on first use.
    */
   readonly names: string;
   readonly nameStarts: Uint32Array;
@@ -126,7 +131,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   nameStarts[entries.length] = char;
   const names = encoder.encode(joinedNames.join('\n'));
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
-  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.searchNames));
+  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.searchNames), bitmapWords(entries.length));
 
   const parts: [SectionName, Uint8Array][] = [
     ['items', items],
@@ -187,7 +192,10 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
   const gramKeysSection = section('gramKeys');
   const gramStarts = uint32View(section('gramStarts'));
   const postings = int32View(section('postings'));
+  const namesSection = section('names');
+  let names: string | undefined;
   let gramKeys: string | undefined;
+  const bitmapLength = bitmapWords(header.count);
 
   return {
     locale: header.locale,
@@ -200,7 +208,10 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     itemStarts: uint32View(section('itemStarts')),
     pillarCodes,
     pillarMembers: groupByPillar(pillarCodes, header.pillars.length),
-    names: decoder.decode(section('names')),
+    get names() {
+      names ??= decoder.decode(namesSection);
+      return names;
+    },
     nameStarts: uint32View(section('nameStarts')),
     // Only single-term fallbacks need slugs, so the set is built on first use.
     hasSlug(slug) {
@@ -210,12 +221,42 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     postings(gram) {
       gramKeys ??= new TextDecoder('utf-16le').decode(gramKeysSection);
       const slot = findGram(gramKeys, gram.padEnd(GRAM_LENGTH, PAD));
-      return slot < 0 ? EMPTY : postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
+      if (slot < 0) return EMPTY;
+      const stored = postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
+      return stored.length === bitmapLength ? bitmapPositions(stored) : stored;
     },
   };
 }
 
 const EMPTY = new Int32Array(0);
+
+/** Words of a bitmap with one bit per item; 0 when there are no items. */
+function bitmapWords(count: number): number {
+  return Math.ceil(count / 32);
+}
+
+/** The ascending positions of the set bits. */
+function bitmapPositions(words: Int32Array): Int32Array {
+  let total = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    while (word !== 0) {
+      word &= word - 1;
+      total++;
+    }
+  }
+  const out = new Int32Array(total);
+  let n = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    while (word !== 0) {
+      const low = word & -word;
+      out[n++] = i * 32 + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out;
+}
 
 /** Binary search over the fixed-width slots of the sorted dictionary string. */
 function findGram(keys: string, padded: string): number {
@@ -231,7 +272,10 @@ function findGram(keys: string, padded: string): number {
   return -1;
 }
 
-function encodeGrams(namesByItem: readonly (readonly string[])[]): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
+function encodeGrams(
+  namesByItem: readonly (readonly string[])[],
+  bitmapLength: number,
+): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
   const lists = new Map<string, number[]>();
   namesByItem.forEach((names, position) => {
     for (const name of names) {
@@ -247,15 +291,23 @@ function encodeGrams(namesByItem: readonly (readonly string[])[]): { gramKeys: U
     }
   });
   const keys = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // A list at least as long as the bitmap becomes the bitmap, so every shorter range is a list.
+  const stored = keys.map((key) => {
+    const list = lists.get(key)!;
+    if (list.length < bitmapLength) return list;
+    const bitmap = new Uint32Array(bitmapLength);
+    for (const position of list) bitmap[position >>> 5]! |= 1 << (position & 31);
+    return bitmap;
+  });
   const gramStarts = new Uint32Array(keys.length + 1);
   let total = 0;
-  keys.forEach((key, i) => {
+  stored.forEach((list, i) => {
     gramStarts[i] = total;
-    total += lists.get(key)!.length;
+    total += list.length;
   });
   gramStarts[keys.length] = total;
   const postings = new Uint32Array(total);
-  keys.forEach((key, i) => postings.set(lists.get(key)!, gramStarts[i]!));
+  stored.forEach((list, i) => postings.set(list, gramStarts[i]!));
   const joined = keys.join('');
   const gramKeys = new Uint8Array(joined.length * 2);
   const view = new DataView(gramKeys.buffer);
