@@ -123,7 +123,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
           operationId: 'listTerms',
           summary: 'List terms',
           description:
-            'A page of terms in the collation order of the locale (then slug), filtered by pillar and a case- and accent-insensitive search on the term name. Out-of-range limit and offset are clamped and explained in meta.warnings; unknown parameters are ignored with a warning; a parameter given twice is a 400. /api/lexicon/public/ behaves the same.',
+            'A page of terms in the collation order of the locale (then slug), filtered by pillar and a case- and accent-insensitive search on the names of the term in either locale and script (see q). Out-of-range limit and offset are clamped and explained in meta.warnings; unknown parameters are ignored with a warning; a parameter given twice is a 400. /api/lexicon/public/ behaves the same.',
           parameters: [
             localeParameter,
             {
@@ -137,7 +137,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
               name: 'q',
               in: 'query',
               required: false,
-              description: `Search in the term name of the served locale: trimmed, case-insensitive, accent-insensitive substring match. At most ${Q_MAX_CODE_POINTS} characters after trimming; empty means no filter.`,
+              description: `Search on the term's names: trimmed, case- and accent-insensitive substring of any one of them: its name in the served locale, its name in the other locale, its original-script form (termOriginal) and its aliases, each also transliterated (Bulgarian Cyrillic to Latin by the 2009 Streamlined System, Greek to Latin by ALA-LC, and with locale=bg Latin to Cyrillic), so q=sofia&locale=bg, q=σοφια and q=aeon&locale=bg all find their term. Results keep the list order. At most ${Q_MAX_CODE_POINTS} characters after trimming; empty means no filter.`,
               schema: { type: 'string', maxLength: Q_MAX_CODE_POINTS },
             },
             {
