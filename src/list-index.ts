@@ -85,7 +85,7 @@ export interface ListIndex {
   readonly names: string;
   readonly nameStarts: Uint32Array;
   hasSlug(slug: string): boolean;
-  /** Ascending positions of the items with a folded name that contains `gram` (1-3 code units). */
+  /** Ascending positions of the items with a folded name that contains `gram` (1-3 code units); shared, never modify. */
   postings(gram: string): Int32Array;
 }
 
@@ -196,6 +196,7 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
   let names: string | undefined;
   let gramKeys: string | undefined;
   const bitmapLength = bitmapWords(header.count);
+  const expanded = new Map<number, Int32Array>();
 
   return {
     locale: header.locale,
@@ -223,12 +224,23 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
       const slot = findGram(gramKeys, gram.padEnd(GRAM_LENGTH, PAD));
       if (slot < 0) return EMPTY;
       const stored = postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
-      return stored.length === bitmapLength ? bitmapPositions(stored) : stored;
+      if (stored.length !== bitmapLength) return stored;
+      // Expanding a bitmap allocates up to 4 bytes per item: keep the last few expanded, so
+      // the common one-letter searches neither repeat the work nor churn the heap.
+      let positions = expanded.get(slot);
+      if (!positions) {
+        positions = bitmapPositions(stored);
+        if (expanded.size >= EXPANDED_BITMAPS_KEPT) expanded.delete(expanded.keys().next().value!);
+        expanded.set(slot, positions);
+      }
+      return positions;
     },
   };
 }
 
 const EMPTY = new Int32Array(0);
+/** Expanded bitmaps kept per index: at most this many times 4 bytes per item. */
+const EXPANDED_BITMAPS_KEPT = 32;
 
 /** Words of a bitmap with one bit per item; 0 when there are no items. */
 function bitmapWords(count: number): number {
