@@ -1,5 +1,5 @@
 // A seeded generator of valid corpora of any size, with Latin and Cyrillic names of
-// realistic shapes (diacritics, Greek-derived letters, mixed case). The oracle tests use
+// realistic shapes (diacritics, Greek-derived letters, mixed case) and aliases. The oracle tests use
 // small ones in memory; the benchmarks write large ones to disk and build them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,6 +42,17 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
   const body = (words: readonly string[], heading: string) =>
     `## ${heading}\n\n${Array.from({ length: 4 }, () => Array.from({ length: 5 }, () => sentence(words, int(8, 14))).join(' ')).join('\n\n')}`;
 
+  // Aliases draw from a stream of their own, so every other field stays as it was before them.
+  const aliasRandom = seededRandom(seed ^ 0x9e3779b9);
+  const aliases = (syllables: readonly string[], share: number, most: number) => {
+    if (aliasRandom() >= share) return [];
+    const count = 1 + Math.floor(aliasRandom() * most);
+    return Array.from({ length: count }, () => {
+      const length = 2 + Math.floor(aliasRandom() * 3);
+      const text = Array.from({ length }, () => syllables[Math.floor(aliasRandom() * syllables.length)]!).join('');
+      return text[0]!.toUpperCase() + text.slice(1);
+    });
+  };
   const slugs = Array.from({ length: termCount }, (_, i) => `term-${i.toString(36)}`);
   const terms: CorpusTerm[] = slugs.map((slug, i) => {
     const related = new Set<string>();
@@ -63,6 +74,7 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
           definition: `${sentence(WORDS_EN, int(10, 18))} ${sentence(WORDS_EN, int(6, 12))}`,
           etymology: random() < 0.8 ? `From Greek ${pick(['αἰών', 'σοφία', 'γνῶσις'])}.` : null,
           pronunciation: random() < 0.8 ? 'EE-on' : null,
+          aliases: aliases(LATIN, 0.8, 3),
           body: body(WORDS_EN, 'Overview'),
         },
         bg: {
@@ -70,6 +82,7 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
           definition: `${sentence(WORDS_BG, int(10, 18))} ${sentence(WORDS_BG, int(6, 12))}`,
           etymology: random() < 0.8 ? `От гръцки ${pick(['αἰών', 'σοφία', 'γνῶσις'])}.` : null,
           pronunciation: random() < 0.8 ? 'е-О̀Н' : null,
+          aliases: aliases(CYRILLIC, 0.6, 2),
           body: body(WORDS_BG, 'Общ преглед'),
         },
       },

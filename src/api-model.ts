@@ -111,8 +111,8 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
         bg: 'Списък с термини: по страници, с филтри по език, стълб и текст.',
       },
       description: {
-        en: 'A page of terms in the collation order of the locale (ties by slug). Out-of-range `limit` and `offset` are clamped and explained in `meta.warnings`; unknown parameters are ignored with a warning; a parameter given twice is a 400. Paging links (`first`, `prev`, `next`, `last`) are in the `Link` header. `/api/lexicon/public/` behaves the same.',
-        bg: 'Страница с термини в азбучния ред на езика (при равенство по slug). `limit` и `offset` извън границите се ограничават и се обясняват в `meta.warnings`; непознати параметри се пренебрегват с предупреждение; параметър, подаден два пъти, дава 400. Връзките към страниците (`first`, `prev`, `next`, `last`) са в заглавката `Link`. `/api/lexicon/public/` работи по същия начин.',
+        en: 'A page of terms in the collation order of the locale (ties by slug), filtered by pillar and by a search on the names of the term in either language and script (see `q`). Out-of-range `limit` and `offset` are clamped and explained in `meta.warnings`; unknown parameters are ignored with a warning; a parameter given twice is a 400. Paging links (`first`, `prev`, `next`, `last`) are in the `Link` header. `/api/lexicon/public/` behaves the same.',
+        bg: 'Страница с термини в азбучния ред на езика (при равенство по slug), с филтър по стълб и търсене в имената на термина на двата езика и в двете писмености (вижте `q`). `limit` и `offset` извън границите се ограничават и се обясняват в `meta.warnings`; непознати параметри се пренебрегват с предупреждение; параметър, подаден два пъти, дава 400. Връзките към страниците (`first`, `prev`, `next`, `last`) са в заглавката `Link`. `/api/lexicon/public/` работи по същия начин.',
       },
       parameters: [
         localeParameter,
@@ -134,8 +134,8 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
           type: 'string',
           maxLength: Q_MAX_CODE_POINTS,
           description: {
-            en: `Search in the term name of the served language: trimmed, case-insensitive, accent-insensitive substring match. At most ${Q_MAX_CODE_POINTS} characters after trimming; empty means no filter.`,
-            bg: `Търсене в името на термина на избрания език: частично съвпадение, без значение от регистъра и диакритиката. До ${Q_MAX_CODE_POINTS} знака след премахване на интервалите в краищата; празна стойност означава без филтър.`,
+            en: `Search on the term's names: a trimmed, case- and accent-insensitive substring of any one of them: its name in the served language and in the other one, its original-script form (\`termOriginal\`) and its aliases, each also transliterated (Bulgarian Cyrillic to Latin by the 2009 Streamlined System, Greek to Latin by ALA-LC, and with \`locale=bg\` Latin to Cyrillic). So \`q=sofia&locale=bg\`, \`q=σοφια\` and \`q=aeon&locale=bg\` all find their term. Results keep the list order. At most ${Q_MAX_CODE_POINTS} characters after trimming; empty means no filter.`,
+            bg: `Търсене в имената на термина: частично съвпадение с едно от тях, без значение от регистъра и диакритиката: името на двата езика, оригиналната форма (\`termOriginal\`) и вариантите на изписване, всяко и в транслитерация (кирилица към латиница по Закона за транслитерацията от 2009 г., гръцки към латиница по ALA-LC, а при \`locale=bg\` латиница към кирилица). Така \`q=sofia&locale=bg\`, \`q=σοφια\` и \`q=aeon&locale=bg\` намират термина. Редът на резултатите не се променя. До ${Q_MAX_CODE_POINTS} знака след премахване на интервалите в краищата; празна стойност означава без филтър.`,
           },
         },
         {

@@ -7,10 +7,16 @@
 // typed arrays viewed in place. Only a small JSON header and the folded search names are
 // decoded at load.
 //
-// Search: every 1-, 2- and 3-code-unit gram of every folded name has a posting list (the
-// ascending positions of the items whose name contains it). The gram dictionary is one
+// Search: an item has several folded searchable names (src/search-names.ts), stored joined by
+// "\n", which neither a name nor a search can contain, so a match never spans two names. Every
+// 1-, 2- and 3-code-unit gram of every name has a posting list (the ascending positions of the
+// items with a name that contains it). The gram dictionary is one
 // string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
-// binary search with no per-gram objects at load; it is decoded on the first search.
+// binary search with no per-gram objects at load; it is decoded on the first search, and so
+// are the names. A posting list that would take at least as many 32-bit words as a bitmap of
+// all items (ceil(count / 32) words) is stored as that bitmap instead, which keeps the grams
+// shared by most items (single letters, common pairs) small; a stored range of exactly
+// that length is a bitmap, and is expanded into positions when a search uses it.
 //
 // Layout: "LXI1" | u32 LE header length | header JSON | padding to 4 | sections (each
 // 4-aligned, at the offsets the header gives, relative to the end of the header padding).
@@ -18,7 +24,7 @@
 import type { Locale } from './contract.ts';
 
 const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
-export const LIST_INDEX_FORMAT = 2;
+export const LIST_INDEX_FORMAT = 3;
 /** Grams of up to this many UTF-16 code units have posting lists. */
 export const GRAM_LENGTH = 3;
 const PAD = '\u0000';
@@ -55,7 +61,7 @@ export interface ListIndexInput {
   attributionJson: string;
   docsUrl: string;
   /** In the endpoint's order. */
-  entries: { json: string; pillar: string; foldedName: string; slug: string }[];
+  entries: { json: string; pillar: string; searchNames: readonly string[]; slug: string }[];
 }
 
 export interface ListIndex {
@@ -71,11 +77,15 @@ export interface ListIndex {
   readonly pillarCodes: Uint8Array;
   /** Item positions of each pillar, ascending (pillar code -> positions). */
   readonly pillarMembers: readonly Int32Array[];
-  /** Folded names joined by "\n"; name i is names.slice(nameStarts[i], nameStarts[i+1] - 1). */
+  /**
+   * Folded searchable names joined by "\n"; item i's names are
+   * names.slice(nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n".
+   * Decoded on first use.
+   */
   readonly names: string;
   readonly nameStarts: Uint32Array;
   hasSlug(slug: string): boolean;
-  /** Ascending positions of the items whose folded name contains `gram` (1-3 code units). */
+  /** Ascending positions of the items with a folded name that contains `gram` (1-3 code units); shared, never modify. */
   postings(gram: string): Int32Array;
 }
 
@@ -108,15 +118,20 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
 
   const nameStarts = new Uint32Array(entries.length + 1);
   let char = 0;
-  entries.forEach((entry, i) => {
-    if (/[\n\u0000]/.test(entry.foldedName)) throw new Error('a folded name must not contain a newline or U+0000');
+  const joinedNames = entries.map((entry) => {
+    if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
+      throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
+    }
+    return entry.searchNames.join('\n');
+  });
+  joinedNames.forEach((joined, i) => {
     nameStarts[i] = char;
-    char += entry.foldedName.length + 1;
+    char += joined.length + 1;
   });
   nameStarts[entries.length] = char;
-  const names = encoder.encode(entries.map((e) => e.foldedName).join('\n'));
+  const names = encoder.encode(joinedNames.join('\n'));
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
-  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.foldedName));
+  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.searchNames), bitmapWords(entries.length));
 
   const parts: [SectionName, Uint8Array][] = [
     ['items', items],
@@ -177,7 +192,11 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
   const gramKeysSection = section('gramKeys');
   const gramStarts = uint32View(section('gramStarts'));
   const postings = int32View(section('postings'));
+  const namesSection = section('names');
+  let names: string | undefined;
   let gramKeys: string | undefined;
+  const bitmapLength = bitmapWords(header.count);
+  const expanded = new Map<number, Int32Array>();
 
   return {
     locale: header.locale,
@@ -190,7 +209,10 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     itemStarts: uint32View(section('itemStarts')),
     pillarCodes,
     pillarMembers: groupByPillar(pillarCodes, header.pillars.length),
-    names: decoder.decode(section('names')),
+    get names() {
+      names ??= decoder.decode(namesSection);
+      return names;
+    },
     nameStarts: uint32View(section('nameStarts')),
     // Only single-term fallbacks need slugs, so the set is built on first use.
     hasSlug(slug) {
@@ -200,12 +222,53 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     postings(gram) {
       gramKeys ??= new TextDecoder('utf-16le').decode(gramKeysSection);
       const slot = findGram(gramKeys, gram.padEnd(GRAM_LENGTH, PAD));
-      return slot < 0 ? EMPTY : postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
+      if (slot < 0) return EMPTY;
+      const stored = postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
+      if (stored.length !== bitmapLength) return stored;
+      // Expanding a bitmap allocates up to 4 bytes per item: keep the last few expanded, so
+      // the common one-letter searches neither repeat the work nor churn the heap.
+      let positions = expanded.get(slot);
+      if (!positions) {
+        positions = bitmapPositions(stored);
+        if (expanded.size >= EXPANDED_BITMAPS_KEPT) expanded.delete(expanded.keys().next().value!);
+        expanded.set(slot, positions);
+      }
+      return positions;
     },
   };
 }
 
 const EMPTY = new Int32Array(0);
+/** Expanded bitmaps kept per index: at most this many times 4 bytes per item. */
+const EXPANDED_BITMAPS_KEPT = 32;
+
+/** Words of a bitmap with one bit per item; 0 when there are no items. */
+function bitmapWords(count: number): number {
+  return Math.ceil(count / 32);
+}
+
+/** The ascending positions of the set bits. */
+function bitmapPositions(words: Int32Array): Int32Array {
+  let total = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    while (word !== 0) {
+      word &= word - 1;
+      total++;
+    }
+  }
+  const out = new Int32Array(total);
+  let n = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    while (word !== 0) {
+      const low = word & -word;
+      out[n++] = i * 32 + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out;
+}
 
 /** Binary search over the fixed-width slots of the sorted dictionary string. */
 function findGram(keys: string, padded: string): number {
@@ -221,28 +284,42 @@ function findGram(keys: string, padded: string): number {
   return -1;
 }
 
-function encodeGrams(foldedNames: string[]): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
+function encodeGrams(
+  namesByItem: readonly (readonly string[])[],
+  bitmapLength: number,
+): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
   const lists = new Map<string, number[]>();
-  foldedNames.forEach((name, position) => {
-    for (let length = 1; length <= GRAM_LENGTH; length++) {
-      for (let at = 0; at + length <= name.length; at++) {
-        const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
-        const list = lists.get(gram);
-        if (!list) lists.set(gram, [position]);
-        else if (list.at(-1) !== position) list.push(position);
+  namesByItem.forEach((names, position) => {
+    for (const name of names) {
+      for (let length = 1; length <= GRAM_LENGTH; length++) {
+        for (let at = 0; at + length <= name.length; at++) {
+          const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
+          const list = lists.get(gram);
+          // Items come in ascending order, so a list holds a position at most once.
+          if (!list) lists.set(gram, [position]);
+          else if (list.at(-1) !== position) list.push(position);
+        }
       }
     }
   });
   const keys = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // A list at least as long as the bitmap becomes the bitmap, so every shorter range is a list.
+  const stored = keys.map((key) => {
+    const list = lists.get(key)!;
+    if (list.length < bitmapLength) return list;
+    const bitmap = new Uint32Array(bitmapLength);
+    for (const position of list) bitmap[position >>> 5]! |= 1 << (position & 31);
+    return bitmap;
+  });
   const gramStarts = new Uint32Array(keys.length + 1);
   let total = 0;
-  keys.forEach((key, i) => {
+  stored.forEach((list, i) => {
     gramStarts[i] = total;
-    total += lists.get(key)!.length;
+    total += list.length;
   });
   gramStarts[keys.length] = total;
   const postings = new Uint32Array(total);
-  keys.forEach((key, i) => postings.set(lists.get(key)!, gramStarts[i]!));
+  stored.forEach((list, i) => postings.set(list, gramStarts[i]!));
   const joined = keys.join('');
   const gramKeys = new Uint8Array(joined.length * 2);
   const view = new DataView(gramKeys.buffer);

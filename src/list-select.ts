@@ -35,7 +35,8 @@ export function selectPage(index: ListIndex, selector: ListSelector): Selection 
 /**
  * Substring search through the gram postings: a search of up to GRAM_LENGTH code units is
  * one posting list; a longer one intersects the lists of its two rarest trigrams and checks
- * the remaining candidates against the names.
+ * the remaining candidates against their names (all of an item's names in one string: the
+ * "\n" between them is never part of a search, so a match never spans two names).
  */
 function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limit: number, offset: number): Selection {
   // Names never contain these (the build refuses them), so neither can a match.

@@ -1,5 +1,6 @@
 // Validated corpus -> the API's records: what every endpoint and dump serves. Pure.
 import { LICENSE, LOCALES, type Locale } from '../../src/contract.ts';
+import type { TermNames } from '../../src/search-names.ts';
 import type { PillarsResponse, Reference, Term, TermListItem } from '../../src/schema.ts';
 import type { Corpus, CorpusTerm } from './validate-corpus.ts';
 import { compareCodeUnits } from './validate-corpus.ts';
@@ -58,6 +59,21 @@ export function fullContent(body: string, references: readonly Reference[], head
 export function toListItem(term: Term): TermListItem {
   const { term: name, slug, definition, pillar, tradition, etymology, relatedTerms, url } = term;
   return { term: name, slug, definition, pillar, tradition, etymology, relatedTerms, url };
+}
+
+/** Every name each term is written with, by slug: the input of its searchable names. */
+export function termNamesBySlug(records: ApiRecords): Map<string, TermNames> {
+  const bg = new Map(records.locales.bg.terms.map((term) => [term.slug, term.term]));
+  return new Map(
+    records.locales.en.terms.map((term) => [
+      term.slug,
+      {
+        name: { en: term.term, bg: bg.get(term.slug)! },
+        termOriginal: term.termOriginal,
+        aliases: records.details.get(term.slug)!.aliases,
+      },
+    ]),
+  );
 }
 
 export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {

@@ -1,12 +1,12 @@
 // API records -> every file of dist/, written to an OutputSink as they are produced: one
 // pass over the terms writes the term files, feeds the dumps and collects the list index.
 import { API_ROOT, DOCS_PATH, LOCALES, termFilePath } from '../../src/contract.ts';
-import { foldForSearch } from '../../src/fold.ts';
 import { encodeListIndex } from '../../src/list-index.ts';
 import { HEADERS_FILE, listIndexPath } from '../../src/output-layout.ts';
 import { policyHeaderRules, renderHeadersFile } from '../../src/routes.ts';
 import type { Manifest } from '../../src/schema.ts';
-import { toListItem, type ApiRecords } from './derive.ts';
+import { searchableNames } from '../../src/search-names.ts';
+import { termNamesBySlug, toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from './docs-page/index.ts';
 import { DumpWriter } from './dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
@@ -22,6 +22,7 @@ export async function emitSite(
   const { dataVersion } = options;
   const attributionJson = JSON.stringify(records.attribution);
   const dumps = await DumpWriter.open(sink, records, dataVersion);
+  const namesBySlug = termNamesBySlug(records);
 
   for (const locale of LOCALES) {
     const { terms } = records.locales[locale];
@@ -33,7 +34,7 @@ export async function emitSite(
       entries.push({
         json: JSON.stringify(toListItem(term)),
         pillar: term.pillar,
-        foldedName: foldForSearch(term.term, locale),
+        searchNames: searchableNames(namesBySlug.get(term.slug)!, locale),
         slug: term.slug,
       });
     }

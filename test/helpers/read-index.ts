@@ -14,6 +14,9 @@ export function indexItems(index: ListIndex): TermListItem[] {
   return JSON.parse(`[${new TextDecoder().decode(index.items)}]`) as TermListItem[];
 }
 
-export function indexNames(index: ListIndex): string[] {
-  return index.names.split('\n');
+/** Each item's folded searchable names. */
+export function indexNames(index: ListIndex): string[][] {
+  return Array.from({ length: index.count }, (_, i) =>
+    index.names.slice(index.nameStarts[i]!, index.nameStarts[i + 1]! - 1).split('\n'),
+  );
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { searchableNames, type TermNames } from '../../src/search-names.ts';
+
+const sophia: TermNames = { name: { en: 'Sophia', bg: 'София' }, termOriginal: 'Σοφία', aliases: { en: [], bg: [] } };
+const logos: TermNames = { name: { en: 'Logos', bg: 'Логос' }, termOriginal: 'λόγος', aliases: { en: ['Word', 'Verbum'], bg: ['Слово', 'Logos'] } };
+
+describe('searchableNames', () => {
+  it.each([
+    // Served name first; the other locale's name, the original, the aliases and their
+    // romanizations follow, folded (final sigma is σ) and without repeats.
+    [sophia, 'en', ['sophia', 'софия', 'sofia', 'σοφια']],
+    // For Bulgarian readers Latin names also appear in Cyrillic: Sophia -> софия, already there.
+    [sophia, 'bg', ['софия', 'sofia', 'sophia', 'σοφια']],
+    [logos, 'en', ['logos', 'логос', 'λογοσ', 'word', 'verbum', 'слово', 'slovo']],
+    [logos, 'bg', ['логос', 'logos', 'λογοσ', 'слово', 'slovo', 'word', 'уорд', 'verbum', 'вербум']],
+  ] as const)('%o in %s', (names, locale, expected) => {
+    expect(searchableNames(names, locale)).toEqual(expected);
+  });
+
+  it('drops a name that another one contains, even the served one', () => {
+    const names: TermNames = { name: { en: 'Stone', bg: 'Камък' }, termOriginal: null, aliases: { en: ["Philosophers' Stone", ' '], bg: [] } };
+    expect(searchableNames(names, 'en')).toEqual(['камък', 'kamak', "philosophers' stone"]);
+  });
+});
