@@ -24,7 +24,13 @@ export const SlugSchema = z
   .describe('URL-safe identifier, lowercase ASCII kebab case; identical in both locales.');
 
 const Text = z.string().trim().min(1, { error: 'must not be empty' });
-const NullableText = Text.nullable();
+// Where null is allowed, the messages say so: "is required" alone would hide it.
+const NullableText = z.union([Text, z.null()], {
+  error: (issue) =>
+    issue.input === undefined
+      ? 'is required (a string, or null when there is none)'
+      : `must be a string or null, not ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`,
+});
 
 // ---------------------------------------------------------------- corpus files
 
@@ -99,7 +105,8 @@ export const TermTextSchema = z.strictObject({
   // The search index separates names with control characters, and no name needs one.
   term: Text.regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters (tabs, newlines)' }),
   definition: Text.max(DEFINITION_MAX_LENGTH, {
-    error: `must be at most ${DEFINITION_MAX_LENGTH} characters`,
+    error: (issue) =>
+      `must be at most ${DEFINITION_MAX_LENGTH} characters (it has ${String(issue.input).length}); move detail into the body`,
   }),
   etymology: NullableText,
   pronunciation: NullableText,

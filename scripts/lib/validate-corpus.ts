@@ -108,7 +108,7 @@ export function validateCorpus(
   // ---- terms
   const terms: CorpusTerm[] = [];
   // slug -> the term.yaml that claimed it first (also for terms with other problems).
-  const slugOwner = new Map<string, string>();
+  const slugOwner = new Map<string, { file: string; at: { file: string; line: number; field: string } }>();
   const registered: { facts: TermFacts; file: SourceFile; yaml: ParsedYaml }[] = [];
   // Folders whose term.yaml did not parse: their folder name stands in for the slug, so
   // references to them are not reported a second time.
@@ -141,17 +141,20 @@ export function validateCorpus(
       continue;
     }
 
+    const slugAt = { file: factsFile.path, line: factsYaml.lineOf(['slug']), field: 'slug' };
+    if (facts.slug !== dir) {
+      report({ ...slugAt, message: `"${facts.slug}" differs from its folder terms/${dir}/; rename the folder to terms/${facts.slug}/ or set slug: ${dir}` });
+      // References may use either name: neither is reported a second time.
+      unparsedDirs.add(dir);
+    }
     const previous = slugOwner.get(facts.slug);
     if (previous) {
-      report({
-        file: factsFile.path,
-        line: factsYaml.lineOf(['slug']),
-        field: 'slug',
-        message: `"${facts.slug}" is already used by ${previous}; slugs must be unique`,
-      });
+      // Neither file is "the" right one: name both, each pointing at the other.
+      report({ ...slugAt, message: `"${facts.slug}" is also the slug of ${previous.file}; slugs must be unique` });
+      report({ ...previous.at, message: `"${facts.slug}" is also the slug of ${factsFile.path}; slugs must be unique` });
       continue;
     }
-    slugOwner.set(facts.slug, factsFile.path);
+    slugOwner.set(facts.slug, { file: factsFile.path, at: slugAt });
     if (site) checkTermVocabulary(facts, factsFile, factsYaml, site, report);
     if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: factsFile.path });
     checkRelatedTerms(facts, factsFile, factsYaml, report);
@@ -166,6 +169,7 @@ export function validateCorpus(
     registered.push({ facts, file: factsFile, yaml: factsYaml });
   }
   const isKnownSlug = (slug: string) => slugOwner.has(slug) || unparsedDirs.has(slug);
+  const knownSlugs = () => [...slugOwner.keys(), ...unparsedDirs];
   // References need the complete slug set, so they are checked after every term is read.
   for (const { facts, file, yaml } of registered) {
     facts.relatedTerms.forEach((slug, i) => {
@@ -174,7 +178,7 @@ export function validateCorpus(
           file: file.path,
           line: yaml.lineOf(['relatedTerms', i]),
           field: `relatedTerms.${i}`,
-          message: `no term has the slug "${slug}"; fix the slug or add terms/${slug}/`,
+          message: unknownSlugMessage(slug, knownSlugs()),
         });
       }
     });
@@ -204,7 +208,7 @@ export function validateCorpus(
       const at = { file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` };
       if (seen.has(slug)) report({ ...at, message: `"${slug}" is listed twice; list each term once` });
       else if (!isKnownSlug(slug)) {
-        report({ ...at, message: `no term has the slug "${slug}"; fix the slug or add terms/${slug}/` });
+        report({ ...at, message: unknownSlugMessage(slug, knownSlugs()) });
       }
       seen.add(slug);
     });
@@ -225,10 +229,13 @@ function parseTermText(
 ): LocalizedTermText | undefined {
   const frontmatter = parseFrontmatter(file.text, cache);
   if (!frontmatter) {
+    const opened = /^\uFEFF?---[ \t]*\r?\n/.test(file.text);
     report({
       file: file.path,
       line: 1,
-      message: 'missing frontmatter; start the file with a line "---", the YAML fields, and another "---"',
+      message: opened
+        ? 'the frontmatter is not closed; add a line "---" after its last field, before the Markdown body'
+        : 'missing frontmatter; start the file with a line "---", the YAML fields, and another "---"',
     });
     return undefined;
   }
@@ -388,6 +395,36 @@ function sortProblems(problems: CorpusProblem[]): CorpusProblem[] {
       natural.compare(a.field ?? '', b.field ?? '') ||
       compareCodeUnits(a.message, b.message),
   );
+}
+
+/** "no term has the slug", with the nearest known slug when one is a likely typo. */
+function unknownSlugMessage(slug: string, known: string[]): string {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(slug.length / 4)) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(slug, candidate, bestDistance);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best === undefined
+    ? `no term has the slug "${slug}"; fix the slug or add terms/${slug}/`
+    : `no term has the slug "${slug}"; did you mean "${best}"? Fix the slug or add terms/${slug}/`;
+}
+
+/** Levenshtein distance, giving up (returning `limit`) once it cannot be below `limit`. */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      rowMin = Math.min(rowMin, current[j]!);
+    }
+    if (rowMin >= limit) return limit;
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 export function compareCodeUnits(a: string, b: string): number {

@@ -33,10 +33,10 @@ function parseYamlNow(text: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
-  const errors = doc.errors.map((error) => ({
-    line: toFileLine(error.pos[0]),
-    message: firstSentence(error.message) + (HINTS[error.code] ?? ''),
-  }));
+  // One mistake often makes the parser report several errors on its line: the first says it best.
+  const errors = doc.errors
+    .map((error) => ({ line: toFileLine(error.pos[0]), message: firstSentence(error.message) + (HINTS[error.code] ?? '') }))
+    .filter((error, i, all) => all.findIndex((e) => e.line === error.line) === i);
   let value: unknown;
   if (errors.length === 0) {
     try {
