@@ -15,10 +15,13 @@ export function loadIndexes(outDir: string): Indexes {
   ) as Indexes;
 }
 
-/** The first folder that holds a built output, or an error that says what to do. */
-export function findOutputDir(candidates: (string | undefined)[]): string {
+/**
+ * The first candidate that holds a built output (or, with `within`, the given subfolder of one),
+ * or an error that says what to do.
+ */
+export function findOutputDir(candidates: (string | undefined | '')[], within = ''): string {
   const dirs = candidates.filter((dir): dir is string => Boolean(dir));
-  const found = dirs.find((dir) => existsSync(path.join(dir, listIndexPath('en'))));
+  const found = dirs.find((dir) => existsSync(path.join(dir, path.relative(within, listIndexPath('en')))));
   if (!found) throw new Error(`no built API found (looked in ${dirs.join(', ')}); run \`npm run build\` first`);
   return found;
 }
