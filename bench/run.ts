@@ -8,6 +8,7 @@
 //   npm run bench -- --full                adds N = 100,000 (on disk, not in /dev/shm)
 //   npm run bench -- --sizes 2000 --runs 3 --only build,http
 //   npm run bench -- --compare results/a.json results/b.json
+//   npm run bench -- --write-readme --from results/a.json   (the section from a saved run)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,8 +37,35 @@ const options = new Command()
   .option('--work <dir>', 'scratch folder (default: /dev/shm/lexicon-bench where it exists and without --full)')
   .option('--write-readme', 'replace the results section of bench/README.md')
   .option('--compare <files...>', 'compare the ratios of two results files (25% tolerance) and exit')
+  .option('--from <file>', 'with --write-readme: take the rows of a saved results file instead of measuring')
   .parse()
-  .opts<{ sizes: string; full?: boolean; runs: string; seconds: string; peers?: boolean; only?: string; work?: string; writeReadme?: boolean; compare?: string[] }>();
+  .opts<{ sizes: string; full?: boolean; runs: string; seconds: string; peers?: boolean; only?: string; work?: string; writeReadme?: boolean; compare?: string[]; from?: string }>();
+
+interface Results {
+  date: string;
+  sha: string;
+  node: string;
+  machine: string;
+  load: string;
+  runs: number;
+  rows: Row[];
+}
+const resultsSection = (r: Results) =>
+  [
+    `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC at commit \`${r.sha}\`, Node ${r.node}, ${r.machine}, load average at the end ${r.load}; ` +
+      `${r.runs} fresh-process runs per figure (2 for builds at 100k, at most 3 for queries, HTTP and peers). Figures are medians (min – max of runs); ratios compare medians measured in the same run.`,
+    '',
+    renderTable(r.rows),
+  ].join('\n');
+const writeReadme = (section: string) => {
+  const readme = path.join(ROOT, 'bench/README.md');
+  writeFileSync(readme, replaceResults(readFileSync(readme, 'utf8'), section));
+  process.stdout.write('updated bench/README.md\n');
+};
+if (options.from) {
+  writeReadme(resultsSection(JSON.parse(readFileSync(options.from, 'utf8')) as Results));
+  process.exit(0);
+}
 
 if (options.compare) {
   const [a, b] = options.compare.map((file) => JSON.parse(readFileSync(file, 'utf8')) as { sha: string; rows: Row[] });
@@ -107,17 +135,8 @@ const date = new Date().toISOString();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`;
 const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
 const file = path.join(ROOT, 'bench/results', `${date.slice(0, 19).replaceAll(':', '')}-${sha}.json`);
-writeFileSync(file, `${JSON.stringify({ date, sha, node: process.version, machine, load, runs: Number(options.runs), sections: [...wanted], rows }, null, 2)}\n`);
-
-const section = [
-  `Measured ${date.slice(0, 16).replace('T', ' ')} UTC at commit \`${sha}\`, Node ${process.version}, ${machine}, load average at the end ${load}; ` +
-    `${options.runs} fresh-process runs per figure (2 for builds at 100k, 3 for queries, HTTP and peers). Figures are medians (min – max of runs); ratios compare medians measured in the same run.`,
-  '',
-  renderTable(rows),
-].join('\n');
+const results: Results = { date, sha, node: process.version, machine, load, runs: Number(options.runs), rows };
+writeFileSync(file, `${JSON.stringify({ ...results, sections: [...wanted] }, null, 2)}\n`);
+const section = resultsSection(results);
 process.stdout.write(`\n${section}\n\nwrote ${path.relative(ROOT, file)}\n`);
-if (options.writeReadme) {
-  const readme = path.join(ROOT, 'bench/README.md');
-  writeFileSync(readme, replaceResults(readFileSync(readme, 'utf8'), section));
-  process.stdout.write('updated bench/README.md\n');
-}
+if (options.writeReadme) writeReadme(section);
