@@ -31,7 +31,7 @@ export function measureQueries(ctx: BenchContext): void {
       ...(target ? { target: { text: target.text, met: queryP99.median <= target.limit } } : {}),
     });
     add({
-      ...ratioRow({ n, measure: `  same through the handler, p50`, value: of((c) => c.handler.p50), unit: 'µs', floor: { label: 'Request + Response of the same bytes', value: of((c) => c.floorHandler.p50) } }),
+      ...ratioRow({ n, measure: `query ${label}, whole handler, p50`, value: of((c) => c.handler.p50), unit: 'µs', floor: { label: 'Request + Response of the same bytes', value: of((c) => c.floorHandler.p50) } }),
       note: `p99 ${fmt(of((c) => c.handler.p99).median)} vs ${fmt(of((c) => c.floorHandler.p99).median)}`,
     });
   }
