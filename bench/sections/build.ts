@@ -1,0 +1,61 @@
+// The build against its physical floor (plain synchronous writes of the same files and bytes),
+// in-process and as whole processes (what `npm run build` users wait, start and imports
+// included); our writer alone against the same floor; peak memory; a rebuild after one edit.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BenchContext } from '../harness/context.ts';
+import { repeat } from '../harness/context.ts';
+import { probe, timeCommand } from '../harness/processes.ts';
+import { ratioRow } from '../harness/report.ts';
+import { stat } from '../harness/stats.ts';
+
+const TARGET_SIZES = [5_000, 100_000];
+
+export function measureBuild(ctx: BenchContext): void {
+  const { n, corpus, work, add } = ctx;
+  const runs = n >= 100_000 ? Math.min(ctx.runs, 2) : ctx.runs;
+  const out = path.join(work, 'build');
+  const floorOut = path.join(work, 'floor');
+  const fresh = (dir: string) => rmSync(dir, { recursive: true, force: true });
+  const buildCommand = ['--import', 'tsx', 'scripts/build.ts', '--corpus', corpus, '--out', out, '--quiet'];
+
+  // Interleaved, so that a slow minute of the shared machine hits both sides alike.
+  const samples = repeat(runs, () => {
+    fresh(out);
+    const build = probe('build.ts', [corpus, out]);
+    fresh(out);
+    const buildProcessMs = timeCommand(buildCommand);
+    fresh(floorOut);
+    const floorStarted = performance.now();
+    const floor = probe('write-floor.mjs', [ctx.built, floorOut]);
+    // The floor's process reads the bytes it writes first; a build does not need that step.
+    const floorProcessMs = performance.now() - floorStarted - floor.readMs;
+    fresh(floorOut);
+    const writer = probe('writer.ts', [ctx.built, floorOut]);
+    return { build, buildProcessMs, floor, floorProcessMs, writer };
+  });
+  fresh(floorOut);
+
+  const floor = { label: 'plain sync writes, same files', value: stat(samples.map((s) => s.floor.ms)) };
+  const target = TARGET_SIZES.includes(n) ? { text: '<= 3x floor', test: (r: number) => r <= 3 } : undefined;
+  add(ratioRow({ n, measure: 'build (buildSite, in-process)', value: stat(samples.map((s) => s.build.ms)), unit: 'ms', floor }, target));
+  add(ratioRow({ n, measure: 'build, whole process (npm run build)', value: stat(samples.map((s) => s.buildProcessMs)), unit: 'ms', floor: { label: 'the floor as a whole process', value: stat(samples.map((s) => s.floorProcessMs)) } }));
+  add(ratioRow({ n, measure: 'our writer alone, same files (writeAtomically)', value: stat(samples.map((s) => s.writer.ms)), unit: 'ms', floor }));
+  add(ratioRow({ n, measure: 'build peak RSS', value: stat(samples.map((s) => s.build.maxRssMb)), unit: 'MB', floor: { label: 'floor RSS', value: stat(samples.map((s) => s.floor.maxRssMb)) } }));
+
+  // The output of the unedited corpus is in place, so unchanged files can be linked.
+  const edited = path.join(corpus, 'terms', 'term-0', 'en.md');
+  const original = readFileSync(edited, 'utf8');
+  fresh(out);
+  probe('build.ts', [corpus, out]);
+  try {
+    const rebuilds = repeat(runs, () => {
+      writeFileSync(edited, `${original.trimEnd()} Edited ${Math.random().toString(36).slice(2)}.\n`);
+      return probe('build.ts', [corpus, out]).ms as number;
+    });
+    add(ratioRow({ n, measure: 'rebuild after one term changed', value: stat(rebuilds), unit: 'ms', floor: { label: 'full build', value: stat(samples.map((s) => s.build.ms)) } }));
+  } finally {
+    writeFileSync(edited, original);
+    fresh(out);
+  }
+}
