@@ -3,6 +3,8 @@
 // every response against them. The function does not import this module (cold start).
 import { z } from 'zod';
 import {
+  DATA_VERSION_HEX_DIGITS,
+  DATA_VERSION_PATTERN,
   LIMIT_MAX,
   LIMIT_MIN,
   LICENSE,
@@ -245,7 +247,7 @@ export type DumpFile = z.infer<typeof DumpFileSchema>;
 
 export const ManifestSchema = z
   .strictObject({
-    dataVersion: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 content hash of the corpus and site URL.'),
+    dataVersion: z.string().regex(DATA_VERSION_PATTERN).describe(`The first ${DATA_VERSION_HEX_DIGITS} hex digits of a SHA-256 over the corpus and site URL.`),
     builtAt: z.iso.datetime().describe('Build time (SOURCE_DATE_EPOCH when set, for reproducible builds).'),
     license: z.literal(LICENSE),
     licenseUrl: z.url(),

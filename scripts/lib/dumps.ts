@@ -14,7 +14,7 @@ export const DUMPS_DIR = 'dumps';
 export type DumpLocale = Locale | 'all';
 
 export function dumpName(dataVersion: string, locale: DumpLocale, extension: string): string {
-  return `lexicon-${dataVersion.slice(0, 12)}-${locale}.${extension}`;
+  return `lexicon-${dataVersion}-${locale}.${extension}`;
 }
 
 /** The columns of the CSV dumps, in order. */

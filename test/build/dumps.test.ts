@@ -51,7 +51,7 @@ describe('manifest', () => {
       const bytes = readFileSync(path.join(out, file.path));
       expect(file.bytes, file.name).toBe(bytes.byteLength);
       expect(file.sha256, file.name).toBe(createHash('sha256').update(bytes).digest('hex'));
-      expect(file.name.startsWith(`lexicon-${dataVersion.slice(0, 12)}-${file.locale}.`)).toBe(true);
+      expect(file.name.startsWith(`lexicon-${dataVersion}-${file.locale}.`)).toBe(true);
     }
   });
 });
