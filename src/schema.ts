@@ -231,7 +231,8 @@ export type Problem = z.infer<typeof ProblemSchema>;
 
 // ---------------------------------------------------------------- offline dumps
 
-export const DUMP_FORMATS = ['json', 'ndjson', 'csv', 'sqlite'] as const;
+/** Formats of the offline dumps; the terminology formats (SKOS, TBX, schema.org) hold both locales. */
+export const DUMP_FORMATS = ['json', 'ndjson', 'csv', 'sqlite', 'skos-turtle', 'skos-jsonld', 'tbx', 'schema-org-jsonld'] as const;
 
 export const DumpFileSchema = z
   .strictObject({
