@@ -12,6 +12,7 @@ import { ManifestSchema, ReferenceSchema, TermSchema, type Manifest, type Refere
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { unescapeCsvCell } from '../../scripts/lib/csv-dump.ts';
 import { foldForSearch } from '../../src/fold.ts';
+import { staticHeaders } from '../../src/routes.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -71,6 +72,20 @@ describe('manifest', () => {
       expect(file.sha256, file.name).toBe(createHash('sha256').update(bytes).digest('hex'));
       expect(file.name.startsWith(`lexicon-${dataVersion}-${file.locale}.`)).toBe(true);
     }
+  });
+
+  it('gives every dump its own media type on the CDN', () => {
+    const types = Object.fromEntries(manifest.files.map((f) => [f.format, staticHeaders(f.path, 100)['Content-Type']]));
+    expect(types).toEqual({
+      json: 'application/json; charset=utf-8',
+      ndjson: 'application/x-ndjson; charset=utf-8',
+      csv: 'text/csv; charset=utf-8; header=present',
+      sqlite: 'application/vnd.sqlite3',
+      'skos-turtle': 'text/turtle; charset=utf-8',
+      'skos-jsonld': 'application/ld+json; charset=utf-8',
+      tbx: 'application/xml; charset=utf-8',
+      'schema-org-jsonld': 'application/ld+json; charset=utf-8',
+    });
   });
 
   it('uses one data version, of one length, in every output that names it', () => {
