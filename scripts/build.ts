@@ -78,5 +78,5 @@ if (!result.ok) {
   log(`  posts:  ${result.corpus.posts.length}`);
   log(`  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`);
   log(`  site:   ${result.siteUrl}`);
-  log(`  data version: ${result.dataVersion.slice(0, 16)}`);
+  log(`  data version: ${result.dataVersion}`);
 }

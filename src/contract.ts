@@ -14,6 +14,14 @@ export const LIMIT_DEFAULT = 50;
 export const OFFSET_MAX = 1_000_000_000;
 export const Q_MAX_CODE_POINTS = 100;
 
+/**
+ * The data version: the first 16 hex digits (64 bits) of a SHA-256 over the corpus and site
+ * URL. One length everywhere it appears (manifest, dump names and contents, ETags, OpenAPI
+ * info.version, the docs page): short enough for a file name, far from any collision.
+ */
+export const DATA_VERSION_HEX_DIGITS = 16;
+export const DATA_VERSION_PATTERN = new RegExp(`^[0-9a-f]{${DATA_VERSION_HEX_DIGITS}}$`);
+
 export const LICENSE = 'CC BY-SA 4.0';
 export const LICENSE_SPDX = 'CC-BY-SA-4.0';
 export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';

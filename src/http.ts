@@ -76,7 +76,7 @@ export function invalidParametersDetail(errors: ParameterError[]): string {
 
 /** Strong ETag from the data version and a key that determines the body. */
 export function etagFor(dataVersion: string, bodyKey: string): string {
-  return `"${dataVersion.slice(0, 16)}-${fnv1a(bodyKey).toString(16).padStart(8, '0')}"`;
+  return `"${dataVersion}-${fnv1a(bodyKey).toString(16).padStart(8, '0')}"`;
 }
 
 /** If-None-Match (RFC 9110 13.1.2): weak comparison against one entity tag. */

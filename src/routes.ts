@@ -100,6 +100,10 @@ export const STATIC_HEADERS: HeaderRule[] = [
   { for: '/dumps/*.ndjson', values: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } },
   { for: '/dumps/*.csv', values: { 'Content-Type': 'text/csv; charset=utf-8; header=present' } },
   { for: '/dumps/*.sqlite', values: { 'Content-Type': 'application/vnd.sqlite3' } },
+  { for: '/dumps/*.ttl', values: { 'Content-Type': 'text/turtle; charset=utf-8' } },
+  { for: '/dumps/*.jsonld', values: { 'Content-Type': 'application/ld+json; charset=utf-8' } },
+  // TBX has no registered media type; it is XML in the ISO 30042 namespace (RFC 7303).
+  { for: '/dumps/*.tbx', values: { 'Content-Type': 'application/xml; charset=utf-8' } },
 ];
 
 /** A Netlify path pattern (`:name` one segment, `*` the rest) as a RegExp with named groups. */

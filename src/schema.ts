@@ -3,6 +3,8 @@
 // every response against them. The function does not import this module (cold start).
 import { z } from 'zod';
 import {
+  DATA_VERSION_HEX_DIGITS,
+  DATA_VERSION_PATTERN,
   LIMIT_MAX,
   LIMIT_MIN,
   LICENSE,
@@ -236,7 +238,8 @@ export type Problem = z.infer<typeof ProblemSchema>;
 
 // ---------------------------------------------------------------- offline dumps
 
-export const DUMP_FORMATS = ['json', 'ndjson', 'csv', 'sqlite'] as const;
+/** Formats of the offline dumps; the terminology formats (SKOS, TBX, schema.org) hold both locales. */
+export const DUMP_FORMATS = ['json', 'ndjson', 'csv', 'sqlite', 'skos-turtle', 'skos-jsonld', 'tbx', 'schema-org-jsonld'] as const;
 
 export const DumpFileSchema = z
   .strictObject({
@@ -252,7 +255,7 @@ export type DumpFile = z.infer<typeof DumpFileSchema>;
 
 export const ManifestSchema = z
   .strictObject({
-    dataVersion: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 content hash of the corpus and site URL.'),
+    dataVersion: z.string().regex(DATA_VERSION_PATTERN).describe(`The first ${DATA_VERSION_HEX_DIGITS} hex digits of a SHA-256 over the corpus and site URL.`),
     builtAt: z.iso.datetime().describe('Build time (SOURCE_DATE_EPOCH when set, for reproducible builds).'),
     license: z.literal(LICENSE),
     licenseUrl: z.url(),

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DATA_VERSION_HEX_DIGITS } from '../../src/contract.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { ManifestSchema } from '../../src/schema.ts';
 import { deriveApiRecords } from './derive.ts';
@@ -81,7 +82,7 @@ async function previousBuildTime(outDir: string, dataVersion: string): Promise<D
 }
 
 /**
- * A content hash of everything the output depends on: every corpus file (by its path inside
+ * A content hash (DATA_VERSION_HEX_DIGITS of a SHA-256) of everything the output depends on: every corpus file (by its path inside
  * the corpus, so the same corpus elsewhere has the same version) and the site URL.
  */
 export function computeDataVersion({ root, files }: CorpusFiles, siteUrl: string): string {
@@ -91,5 +92,5 @@ export function computeDataVersion({ root, files }: CorpusFiles, siteUrl: string
     const inner = root === '.' ? file.path : file.path.slice(root.length + 1);
     hash.update(`${inner}\0${file.text}\0`);
   }
-  return hash.digest('hex');
+  return hash.digest('hex').slice(0, DATA_VERSION_HEX_DIGITS);
 }

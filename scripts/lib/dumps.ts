@@ -1,41 +1,56 @@
 // The offline dumps: every term record the API serves, per locale and combined, as JSON,
-// NDJSON and CSV (RFC 4180), and one SQLite database holding both locales. Text dumps are
+// NDJSON and CSV (RFC 4180), one SQLite database holding both locales, and the terminology
+// formats (SKOS as Turtle and JSON-LD, TBX-Basic, schema.org DefinedTermSet). Text dumps are
 // streamed term by term while the build writes the term files, so no dump is ever held in
 // memory whole; the manifest records every file's size and SHA-256.
 // Names carry the data version, so a dump URL never changes content and caches forever.
-import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import initSqlJs from 'sql.js';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
 import { DUMP_FORMATS, type DumpFile, type Manifest, type Term } from '../../src/schema.ts';
-import type { ApiRecords } from './derive.ts';
+import { conceptsOf, type Concept } from './concepts.ts';
+import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
+import type { ApiRecords, TermDetails } from './derive.ts';
+import { writeDefinedTermSet } from './schema-org.ts';
+import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
+import { toSqlite } from './sqlite-dump.ts';
+import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from './write-output.ts';
 
 export const DUMPS_DIR = 'dumps';
 export type DumpLocale = Locale | 'all';
+type DumpFormat = DumpFile['format'];
 
-export function dumpName(dataVersion: string, locale: DumpLocale, extension: string): string {
-  return `lexicon-${dataVersion.slice(0, 12)}-${locale}.${extension}`;
+/** The file extension of each format. */
+export const DUMP_EXTENSIONS: Record<DumpFormat, string> = {
+  json: 'json',
+  ndjson: 'ndjson',
+  csv: 'csv',
+  sqlite: 'sqlite',
+  'skos-turtle': 'skos.ttl',
+  'skos-jsonld': 'skos.jsonld',
+  tbx: 'tbx',
+  'schema-org-jsonld': 'schema.jsonld',
+};
+
+export function dumpName(dataVersion: string, locale: DumpLocale, format: DumpFormat): string {
+  return `lexicon-${dataVersion}-${locale}.${DUMP_EXTENSIONS[format]}`;
 }
 
-/** The columns of the CSV dumps, in order. */
-export const CSV_COLUMNS = [
-  'slug', 'term', 'definition', 'pillar', 'tradition', 'etymology', 'pronunciation', 'termOriginal',
-  'relatedTerms', 'url', 'relatedPosts', 'fullContent',
-] as const;
-// RFC 4180: CRLF after every record, quotes where a cell needs them.
-const csvLine = (cells: string[]) => stringifyCsv([cells], { record_delimiter: 'windows' });
-
-function csvCells(term: Term): string[] {
-  return [
-    term.slug, term.term, term.definition, term.pillar, term.tradition,
-    term.etymology ?? '', term.pronunciation ?? '', term.termOriginal ?? '',
-    term.relatedTerms.join(' '), term.url, JSON.stringify(term.relatedPosts), term.fullContent,
-  ];
+/** What the dumps carry beyond the API's record: the corpus's details, in a fixed key order. */
+export function dumpDetails(details: TermDetails, locale: Locale) {
+  return { termOriginalLang: details.termOriginalLang, aliases: details.aliases[locale], references: details.references };
 }
+
+/** The terminology formats: whole-lexicon files written from the concepts after the terms. */
+const TERMINOLOGY_WRITERS: [DumpFormat, (records: ApiRecords, dataVersion: string, concepts: Concept[], file: StreamedFile) => Promise<void>][] = [
+  ['skos-turtle', (records, version, concepts, file) => writeSkosTurtle(skosGroups(records, version, concepts), file)],
+  ['skos-jsonld', (records, version, concepts, file) => writeSkosJsonLd(skosGroups(records, version, concepts), file)],
+  ['tbx', (records, _version, concepts, file) => writeTbx(records, concepts, file)],
+  ['schema-org-jsonld', writeDefinedTermSet],
+];
 
 interface Opened {
   locale: DumpLocale;
-  format: DumpFile['format'];
+  format: DumpFormat;
   name: string;
   file: StreamedFile;
 }
@@ -45,6 +60,8 @@ export class DumpWriter {
   readonly #opened: Opened[] = [];
   readonly #entries: DumpFile[] = [];
   readonly #firstOfLocale = new Map<string, boolean>();
+  /** `"license":...,"attribution":...}`: the end of every NDJSON line, so each line carries them. */
+  #ndjsonLicense = '}';
 
   private constructor(
     private readonly sink: OutputSink,
@@ -54,6 +71,7 @@ export class DumpWriter {
 
   static async open(sink: OutputSink, records: ApiRecords, dataVersion: string): Promise<DumpWriter> {
     const writer = new DumpWriter(sink, records, dataVersion);
+    writer.#ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
     const license = JSON.stringify({
       license: LICENSE,
       licenseSpdx: LICENSE_SPDX,
@@ -62,36 +80,40 @@ export class DumpWriter {
       dataVersion,
     }).slice(0, -1);
     for (const locale of [...LOCALES, 'all'] as const) {
-      const json = await writer.#open(locale, 'json', 'json');
+      const json = await writer.#open(locale, 'json');
       await json.write(locale === 'all' ? `${license},"locales":${JSON.stringify(LOCALES)},"terms":{` : `${license},"locale":"${locale}","terms":[`);
-      await writer.#open(locale, 'ndjson', 'ndjson');
-      const csv = await writer.#open(locale, 'csv', 'csv');
-      await csv.write(csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));
+      await writer.#open(locale, 'ndjson');
+      const csv = await writer.#open(locale, 'csv');
+      await csv.write(CSV_BOM + csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));
     }
     return writer;
   }
 
-  async #open(locale: DumpLocale, format: DumpFile['format'], extension: string): Promise<StreamedFile> {
-    const name = dumpName(this.dataVersion, locale, extension);
+  async #open(locale: DumpLocale, format: DumpFormat): Promise<StreamedFile> {
+    const name = dumpName(this.dataVersion, locale, format);
     const file = await this.sink.stream(`${DUMPS_DIR}/${name}`);
     this.#opened.push({ locale, format, name, file });
     return file;
   }
 
-  #file(locale: DumpLocale, format: DumpFile['format']): StreamedFile {
+  #file(locale: DumpLocale, format: DumpFormat): StreamedFile {
     return this.#opened.find((o) => o.locale === locale && o.format === format)!.file;
   }
 
-  /** One term, in list order, locale after locale; `json` is JSON.stringify(term). */
-  async term(locale: Locale, term: Term, json: string): Promise<void> {
+  /** One term, in list order, locale after locale; `termJson` is JSON.stringify(term). */
+  async term(locale: Locale, term: Term, termJson: string): Promise<void> {
+    const details = this.records.details.get(term.slug)!;
+    // The API's record, then the details: `{...term, ...details}` without re-serialising the term.
+    const json = `${termJson.slice(0, -1)},${JSON.stringify(dumpDetails(details, locale)).slice(1)}`;
+    const record = json.slice(1, -1);
     const first = !this.#firstOfLocale.has(locale);
     this.#firstOfLocale.set(locale, false);
     const allFirstLocale = locale === LOCALES[0];
     await this.#file(locale, 'json').write(first ? json : `,${json}`);
     await this.#file('all', 'json').write(first ? `${allFirstLocale ? '' : '],'}"${locale}":[${json}` : `,${json}`);
-    await this.#file(locale, 'ndjson').write(`${json}\n`);
-    await this.#file('all', 'ndjson').write(`{"locale":"${locale}",${json.slice(1)}\n`);
-    const cells = csvCells(term);
+    await this.#file(locale, 'ndjson').write(`{${record},${this.#ndjsonLicense}\n`);
+    await this.#file('all', 'ndjson').write(`{"locale":"${locale}",${record},${this.#ndjsonLicense}\n`);
+    const cells = csvCells(term, details, locale);
     await this.#file(locale, 'csv').write(csvLine(cells));
     await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
   }
@@ -102,9 +124,15 @@ export class DumpWriter {
     await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
     for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
 
-    const sqlite = await this.#open('all', 'sqlite', 'sqlite');
+    const sqlite = await this.#open('all', 'sqlite');
     await sqlite.write(await toSqlite(this.records, this.dataVersion));
     this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+
+    const concepts = conceptsOf(this.records);
+    for (const [format, write] of TERMINOLOGY_WRITERS) {
+      await write(this.records, this.dataVersion, concepts, await this.#open('all', format));
+      this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+    }
 
     const rank = (f: DumpFile) => [...LOCALES, 'all'].indexOf(f.locale) * 10 + DUMP_FORMATS.indexOf(f.format);
     const manifest: Manifest = {
@@ -128,65 +156,5 @@ export class DumpWriter {
   async #entry({ locale, format, name, file }: Opened): Promise<DumpFile> {
     const { bytes, sha256 } = await file.close();
     return { name, path: `/${DUMPS_DIR}/${name}`, format, locale, bytes, sha256 };
-  }
-}
-
-const SQLITE_SCHEMA = `
-CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE pillars (key TEXT PRIMARY KEY, label_en TEXT NOT NULL, label_bg TEXT NOT NULL, term_count INTEGER NOT NULL);
-CREATE TABLE terms (
-  locale TEXT NOT NULL, slug TEXT NOT NULL, position INTEGER NOT NULL,
-  term TEXT NOT NULL, definition TEXT NOT NULL, pillar TEXT NOT NULL REFERENCES pillars(key),
-  tradition TEXT NOT NULL, etymology TEXT, pronunciation TEXT, term_original TEXT,
-  url TEXT NOT NULL, full_content TEXT NOT NULL,
-  PRIMARY KEY (locale, slug)
-);
-CREATE INDEX terms_slug ON terms(slug);
-CREATE INDEX terms_pillar ON terms(pillar);
-CREATE TABLE related_terms (slug TEXT NOT NULL, related_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (slug, related_slug));
-CREATE TABLE posts (locale TEXT NOT NULL, slug TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL, date TEXT NOT NULL, PRIMARY KEY (locale, slug));
-CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (term_slug, post_slug));
-CREATE INDEX term_posts_post ON term_posts(post_slug);
-`;
-
-async function toSqlite(records: ApiRecords, dataVersion: string): Promise<Uint8Array> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  try {
-    db.run(SQLITE_SCHEMA);
-    db.run('BEGIN');
-    const insert = (sql: string, rows: Iterable<(string | number | null)[]>) => {
-      const statement = db.prepare(sql);
-      for (const row of rows) statement.run(row);
-      statement.free();
-    };
-    insert('INSERT INTO metadata VALUES (?, ?)', [
-      ['license', LICENSE],
-      ['license_spdx', LICENSE_SPDX],
-      ['license_url', LICENSE_URL],
-      ['attribution_source', records.attribution.source],
-      ['attribution_url', records.attribution.url],
-      ['attribution_required', records.attribution.required],
-      ['data_version', dataVersion],
-      ['locales', LOCALES.join(',')],
-    ]);
-    insert('INSERT INTO pillars VALUES (?, ?, ?, ?)', records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]));
-    for (const l of LOCALES) {
-      insert(
-        'INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        records.locales[l].terms.map((t, position) => [
-          l, t.slug, position, t.term, t.definition, t.pillar, t.tradition, t.etymology, t.pronunciation, t.termOriginal, t.url, t.fullContent,
-        ]),
-      );
-      insert('INSERT INTO posts VALUES (?, ?, ?, ?, ?)', records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date]));
-    }
-    // Relations are the same in both locales; the English records state them.
-    const terms = records.locales.en.terms;
-    insert('INSERT INTO related_terms VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])));
-    insert('INSERT INTO term_posts VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])));
-    db.run('COMMIT');
-    return db.export();
-  } finally {
-    db.close();
   }
 }

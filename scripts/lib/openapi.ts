@@ -129,7 +129,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     openapi: '3.1.0',
     info: {
       title: `${input.source} public API`,
-      version: input.dataVersion.slice(0, 12),
+      version: input.dataVersion,
       summary: 'Gnostic and esoteric terminology in English and Bulgarian. Read-only, free, no authentication.',
       description: `Every response carries the license in X-License and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents. Rate limit: ${input.rateLimitPerHour} requests per hour per IP address (${rateLimitPolicy(input.rateLimitPerHour)}). Documentation: ${docs}`,
       license: { name: LICENSE, identifier: LICENSE_SPDX },

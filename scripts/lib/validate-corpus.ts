@@ -262,7 +262,19 @@ function parseTermText(
       message: `has ${sentences} sentences; at most ${DEFINITION_MAX_SENTENCES} are allowed (move detail into the body)`,
     });
   }
+  checkAliases(text, file, frontmatter.yaml, report);
   return body === '' ? undefined : { ...text, body };
+}
+
+/** An alias is another name: never the name itself nor listed twice (SKOS S13: a preferred label is never also an alternative one). */
+function checkAliases(text: TermText, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
+  const seen = new Set([text.term]);
+  (text.aliases ?? []).forEach((alias, i) => {
+    const at = { file: file.path, line: yaml.lineOf(['aliases', i]), field: `aliases.${i}` };
+    if (alias === text.term) report({ ...at, message: 'repeats the term name; an alias is another spelling, remove it' });
+    else if (seen.has(alias)) report({ ...at, message: `"${alias}" is listed twice; list each alias once` });
+    seen.add(alias);
+  });
 }
 
 const sentenceSegmenters = new Map<Locale, Intl.Segmenter>();

@@ -183,6 +183,26 @@ describe('every path under /api/ and /dumps/ answers in the contract format', ()
   });
 });
 
+describe('dumps over HTTP', () => {
+  const get = client('127.0.0.17');
+
+  it('serves one file of every format in the manifest, with the license headers', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(DIST, 'dumps/manifest.json'), 'utf8')) as { files: { path: string; format: string }[] };
+    // Media types are not asserted here: netlify dev serves extensions it does not know (.ndjson,
+    // .ttl, .tbx...) as application/octet-stream whatever netlify.toml says (ARCHITECTURE.md);
+    // test/functions/netlify-config.test.ts keeps netlify.toml equal to the routing table and
+    // test/build/dumps.test.ts gives every format its type there.
+    // One file per format keeps this client's requests within the rate limit.
+    const onePerFormat = [...new Map(manifest.files.map((f) => [f.format, f])).values()];
+    expect(onePerFormat).toHaveLength(8);
+    for (const file of onePerFormat) {
+      const response = await get(file.path, { method: 'HEAD' });
+      expect(response.status, file.path).toBe(200);
+      expectCommonHeaders(response);
+    }
+  });
+});
+
 describe('paging links and language over HTTP', () => {
   const get = client('127.0.0.16');
 

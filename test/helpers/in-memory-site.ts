@@ -1,6 +1,6 @@
 // Builds a corpus in memory (no disk) and wraps it in the real handler, so handler and
 // oracle tests run the exact code the function runs, on exactly what the build emits.
-import { LOCALES, type Locale } from '../../src/contract.ts';
+import { DATA_VERSION_HEX_DIGITS, LOCALES, type Locale } from '../../src/contract.ts';
 import { createHandler, type ClientInfo, type HandlerDeps } from '../../src/handler.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/rate-limit.ts';
@@ -31,7 +31,7 @@ export interface EmittedSite {
 export async function emitInMemory(corpus: Corpus, siteUrl = corpus.site.siteUrl): Promise<EmittedSite> {
   const records = deriveApiRecords(corpus, siteUrl);
   const sink = new MemorySink();
-  await emitSite(records, { source: corpus.site.source, dataVersion: 'f'.repeat(64), builtAt: new Date(0), rateLimitPerHour: 100 }, sink);
+  await emitSite(records, { source: corpus.site.source, dataVersion: 'f'.repeat(DATA_VERSION_HEX_DIGITS), builtAt: new Date(0), rateLimitPerHour: 100 }, sink);
   return { records, files: sink.files };
 }
 

@@ -12,7 +12,7 @@ const SITE = 'https://lexicon.example.org';
 function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageInput {
   const attribution = { source, url, license: 'CC BY-SA 4.0' as const, required: `Powered by ${source} (${url}) — CC BY-SA 4.0` };
   const manifest: Manifest = {
-    dataVersion: '0123456789abcdef'.repeat(4),
+    dataVersion: '0123456789abcdef',
     builtAt: '2025-01-02T03:04:05.000Z',
     license: 'CC BY-SA 4.0',
     licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',

@@ -1,0 +1,90 @@
+// The SQLite dump: both locales in one database, through sql.js (SQLite compiled to WASM), with
+// the API's search folding in a column and a full-text index, so `sqlite3` users can reproduce
+// `q` and search definitions. Pure: records in, database bytes out.
+import initSqlJs from 'sql.js';
+import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES } from '../../src/contract.ts';
+import { foldForSearch } from '../../src/fold.ts';
+import { searchableNames } from '../../src/search-names.ts';
+import { termNamesBySlug, type ApiRecords } from './derive.ts';
+
+// FTS4, not FTS5: sql.js is compiled without FTS5. `unicode61` folds case in every script and
+// `remove_diacritics=2` removes accents, like the API's folding does for `q`.
+const SQLITE_SCHEMA = `
+CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE pillars (key TEXT PRIMARY KEY, label_en TEXT NOT NULL, label_bg TEXT NOT NULL, term_count INTEGER NOT NULL);
+CREATE TABLE terms (
+  locale TEXT NOT NULL, slug TEXT NOT NULL, position INTEGER NOT NULL,
+  term TEXT NOT NULL, term_folded TEXT NOT NULL, definition TEXT NOT NULL, pillar TEXT NOT NULL REFERENCES pillars(key),
+  tradition TEXT NOT NULL, etymology TEXT, pronunciation TEXT, term_original TEXT, term_original_lang TEXT,
+  url TEXT NOT NULL, full_content TEXT NOT NULL,
+  PRIMARY KEY (locale, slug)
+);
+CREATE INDEX terms_slug ON terms(slug);
+CREATE INDEX terms_pillar ON terms(pillar);
+CREATE VIRTUAL TABLE terms_fts USING fts4(content="terms", term, definition, full_content, tokenize=unicode61 "remove_diacritics=2");
+-- Every name the API's q matches in a locale (both names, the original form, aliases, their
+-- transliterations), folded as the API folds them: q is a substring test on search_names.name.
+CREATE TABLE search_names (locale TEXT NOT NULL, slug TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (locale, slug, name));
+CREATE TABLE aliases (locale TEXT NOT NULL, slug TEXT NOT NULL, position INTEGER NOT NULL, alias TEXT NOT NULL, PRIMARY KEY (locale, slug, position));
+CREATE TABLE term_references (
+  slug TEXT NOT NULL, position INTEGER NOT NULL, kind TEXT NOT NULL, author TEXT NOT NULL, title TEXT NOT NULL,
+  year INTEGER NOT NULL, locator TEXT, PRIMARY KEY (slug, position)
+);
+CREATE TABLE related_terms (slug TEXT NOT NULL, related_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (slug, related_slug));
+CREATE TABLE posts (locale TEXT NOT NULL, slug TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL, date TEXT NOT NULL, PRIMARY KEY (locale, slug));
+CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (term_slug, post_slug));
+CREATE INDEX term_posts_post ON term_posts(post_slug);
+`;
+
+export async function toSqlite(records: ApiRecords, dataVersion: string): Promise<Uint8Array> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  try {
+    db.run(SQLITE_SCHEMA);
+    db.run('BEGIN');
+    const insert = (sql: string, rows: Iterable<(string | number | null)[]>) => {
+      const statement = db.prepare(sql);
+      for (const row of rows) statement.run(row);
+      statement.free();
+    };
+    insert('INSERT INTO metadata VALUES (?, ?)', [
+      ['license', LICENSE],
+      ['license_spdx', LICENSE_SPDX],
+      ['license_url', LICENSE_URL],
+      ['attribution_source', records.attribution.source],
+      ['attribution_url', records.attribution.url],
+      ['attribution_required', records.attribution.required],
+      ['data_version', dataVersion],
+      ['locales', LOCALES.join(',')],
+    ]);
+    insert('INSERT INTO pillars VALUES (?, ?, ?, ?)', records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]));
+    const details = (slug: string) => records.details.get(slug)!;
+    const names = termNamesBySlug(records);
+    for (const l of LOCALES) {
+      const terms = records.locales[l].terms;
+      insert(
+        'INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        terms.map((t, position) => [
+          l, t.slug, position, t.term, foldForSearch(t.term, l), t.definition, t.pillar, t.tradition, t.etymology,
+          t.pronunciation, t.termOriginal, details(t.slug).termOriginalLang, t.url, t.fullContent,
+        ]),
+      );
+      insert('INSERT INTO search_names VALUES (?, ?, ?)', terms.flatMap((t) => searchableNames(names.get(t.slug)!, l).map((n) => [l, t.slug, n])));
+      insert('INSERT INTO aliases VALUES (?, ?, ?, ?)', terms.flatMap((t) => details(t.slug).aliases[l].map((a, i) => [l, t.slug, i, a])));
+      insert('INSERT INTO posts VALUES (?, ?, ?, ?, ?)', records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date]));
+    }
+    db.run("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
+    // Relations and references are the same in both locales; the English records state them.
+    const terms = records.locales.en.terms;
+    insert(
+      'INSERT INTO term_references VALUES (?, ?, ?, ?, ?, ?, ?)',
+      terms.flatMap((t) => details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null])),
+    );
+    insert('INSERT INTO related_terms VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])));
+    insert('INSERT INTO term_posts VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])));
+    db.run('COMMIT');
+    return db.export();
+  } finally {
+    db.close();
+  }
+}

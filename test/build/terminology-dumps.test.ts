@@ -1,0 +1,254 @@
+// The terminology dumps read back with independent parsers (n3 for Turtle, jsonld for JSON-LD,
+// @xmldom/xmldom and xmllint for TBX) must state every term, label, definition and relation
+// of the API's records in both locales; SKOS integrity is checked with SHACL.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DOMParser, type Element } from '@xmldom/xmldom';
+import jsonld from 'jsonld';
+import { Parser, Store, type Quad } from 'n3';
+import SHACLValidator from 'rdf-validate-shacl';
+import { describe, expect, it } from 'vitest';
+import { LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
+import { ManifestSchema, type DumpFile } from '../../src/schema.ts';
+import { conceptUri, pillarUri, schemeUri } from '../../scripts/lib/concepts.ts';
+import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
+import { TBX_NAMESPACE, tbxConceptId } from '../../scripts/lib/tbx.ts';
+import { validateCorpus, type Corpus } from '../../scripts/lib/validate-corpus.ts';
+import { FIXTURES, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+import { emitInMemory, type EmittedSite } from '../helpers/in-memory-site.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+
+function corpusOf(files: Awaited<ReturnType<typeof loadCorpusFiles>>): Corpus {
+  const validation = validateCorpus(files);
+  if (!validation.ok) throw new Error('invalid corpus');
+  return validation.corpus;
+}
+
+const small = await emitInMemory(corpusOf(smallCorpusFiles()));
+const bundled = await emitInMemory(corpusOf(await loadCorpusFiles(path.resolve(import.meta.dirname, '../../corpus'))));
+
+function dumpText(site: EmittedSite, format: DumpFile['format']): string {
+  const manifest = ManifestSchema.parse(JSON.parse(site.files.get('dumps/manifest.json') as string));
+  const file = manifest.files.find((f) => f.format === format)!;
+  const content = site.files.get(file.path.slice(1))!;
+  return typeof content === 'string' ? content : new TextDecoder().decode(content);
+}
+
+const turtleQuads = (site: EmittedSite) => new Parser({ format: 'text/turtle' }).parse(dumpText(site, 'skos-turtle'));
+async function jsonLdQuads(text: string): Promise<Quad[]> {
+  // No documentLoader: the file must read offline, with no remote context.
+  const nquads = (await jsonld.toRDF(JSON.parse(text), { format: 'application/n-quads' })) as unknown as string;
+  return new Parser({ format: 'application/n-quads' }).parse(nquads);
+}
+const key = (q: Quad) => `${q.subject.value} ${q.predicate.value} ${q.object.termType}:${q.object.value}@${q.object.termType === 'Literal' ? q.object.language : ''}`;
+
+/** Objects of (subject, predicate), as "value@lang" for literals and the IRI otherwise. */
+function objects(store: Store, subject: string, predicate: string): string[] {
+  return store
+    .getQuads(subject, predicate, null, null)
+    .map(({ object }) => (object.termType === 'Literal' ? `${object.value}@${object.language}` : object.value))
+    .sort();
+}
+
+describe.each([
+  ['the small fixture', small],
+  ['the bundled corpus', bundled],
+])('SKOS of %s', (_name, site) => {
+  const quads = turtleQuads(site);
+  const store = new Store(quads);
+  const { siteUrl } = site.records;
+
+  it('Turtle (read with n3) states every term, label, definition and relation of the API records, in both locales', () => {
+    const en = site.records.locales.en.terms;
+    expect(store.getSubjects(RDF_TYPE, `${SKOS}Concept`, null).map((s) => s.value).sort()).toEqual(en.map((t) => conceptUri(siteUrl, t.slug)).sort());
+    for (const locale of LOCALES) {
+      for (const term of site.records.locales[locale].terms) {
+        const uri = conceptUri(siteUrl, term.slug);
+        const details = site.records.details.get(term.slug)!;
+        const tagged = (values: string[]) => values.filter((v) => v.endsWith(`@${locale}`));
+        const prefLabels = tagged(objects(store, uri, `${SKOS}prefLabel`));
+        expect(prefLabels).toEqual([`${term.term}@${locale}`]);
+        const altLabels = tagged(objects(store, uri, `${SKOS}altLabel`));
+        const originalHere = details.termOriginalLang === locale && term.termOriginal !== term.term ? [term.termOriginal!] : [];
+        expect(altLabels).toEqual([...new Set([...details.aliases[locale], ...originalHere])].map((a) => `${a}@${locale}`).sort());
+        expect(tagged(objects(store, uri, `${SKOS}definition`))).toEqual([`${term.definition}@${locale}`]);
+        expect(tagged(objects(store, uri, `${SKOS}historyNote`))).toEqual(term.etymology ? [`${term.etymology}@${locale}`] : []);
+        expect(objects(store, uri, `${SKOS}related`)).toEqual(term.relatedTerms.map((s) => conceptUri(siteUrl, s)).sort());
+        expect(objects(store, uri, `${SKOS}inScheme`)).toEqual([schemeUri(siteUrl)]);
+        // The original-script form, with its own language tag (untagged when the corpus has none).
+        if (term.termOriginal && !(LOCALES as readonly string[]).includes(details.termOriginalLang ?? '')) {
+          const predicate = details.termOriginalLang ? 'prefLabel' : 'altLabel';
+          expect(objects(store, uri, `${SKOS}${predicate}`)).toContain(`${term.termOriginal}@${details.termOriginalLang ?? ''}`);
+        }
+      }
+    }
+    for (const pillar of site.records.pillars.data) {
+      const members = objects(store, pillarUri(siteUrl, pillar.key), `${SKOS}member`);
+      expect(members).toEqual(en.filter((t) => t.pillar === pillar.key).map((t) => conceptUri(siteUrl, t.slug)).sort());
+      expect(objects(store, pillarUri(siteUrl, pillar.key), `${SKOS}prefLabel`)).toEqual(LOCALES.map((l) => `${pillar.label[l]}@${l}`).sort());
+    }
+    expect(objects(store, schemeUri(siteUrl), 'http://purl.org/dc/terms/license')).toEqual([LICENSE_URL]);
+  });
+
+  it('JSON-LD (read with jsonld) states exactly the triples of the Turtle', async () => {
+    const fromJsonLd = await jsonLdQuads(dumpText(site, 'skos-jsonld'));
+    expect(fromJsonLd.map(key).sort()).toEqual(quads.map(key).sort());
+  });
+
+  it('meets the SKOS integrity conditions (SHACL)', async () => {
+    const report = await new SHACLValidator(shapes()).validate(store);
+    expect(report.results.map((r) => `${r.focusNode?.value} ${r.path?.value}: ${r.message.map((m) => m.value).join('; ')}`)).toEqual([]);
+    expect(report.conforms).toBe(true);
+  });
+});
+
+function shapes(): Store {
+  return new Store(new Parser({ format: 'text/turtle' }).parse(readFileSync(path.join(FIXTURES, 'skos-shapes.ttl'), 'utf8')));
+}
+
+describe('the SKOS shapes', () => {
+  it('reject two prefLabels in one language, a label both preferred and alternative, related mixed with broader, a concept outside the scheme', async () => {
+    const data = new Parser().parse(`
+      @prefix skos: <${SKOS}>.
+      <urn:s> a skos:ConceptScheme.
+      <urn:a> a skos:Concept; skos:inScheme <urn:s>; skos:prefLabel "A"@en, "B"@en, "А"@bg; skos:altLabel "A"@en;
+        skos:definition "d"@en, "д"@bg; skos:related <urn:b>; skos:broader <urn:b>.
+      <urn:b> a skos:Concept; skos:prefLabel "B"@en, "Б"@bg; skos:definition "d"@en, "д"@bg.
+    `);
+    const report = await new SHACLValidator(shapes()).validate(new Store(data));
+    const failed = report.results.map((r) => `${r.focusNode?.value} ${r.path?.value ?? ''} ${r.sourceConstraintComponent?.value.split('#')[1]}`);
+    expect(failed).toEqual(
+      expect.arrayContaining([
+        `urn:a ${SKOS}prefLabel UniqueLangConstraintComponent`,
+        `urn:a ${SKOS}prefLabel DisjointConstraintComponent`,
+        `urn:a ${SKOS}related DisjointConstraintComponent`,
+        `urn:b ${SKOS}inScheme MinCountConstraintComponent`,
+      ]),
+    );
+  });
+});
+
+// ---------------------------------------------------------------- TBX
+
+/** TBX-Basic (DCA style): the children each element may have, in this order. */
+const TBX_TREE: Record<string, string[]> = {
+  tbx: ['tbxHeader', 'text'],
+  tbxHeader: ['fileDesc'],
+  fileDesc: ['titleStmt', 'publicationStmt', 'sourceDesc'],
+  titleStmt: ['title'],
+  publicationStmt: ['p'],
+  sourceDesc: ['p'],
+  text: ['body'],
+  body: ['conceptEntry'],
+  conceptEntry: ['descrip', 'ref', 'langSec'],
+  langSec: ['descrip', 'xref', 'termSec'],
+  termSec: ['term', 'termNote'],
+};
+
+const elements = (parent: Element) => Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1);
+const child = (parent: Element, name: string) => elements(parent).find((e) => e.localName === name);
+const byType = (parent: Element, name: string, type: string) => elements(parent).filter((e) => e.localName === name && e.getAttribute('type') === type);
+
+function tbxDocument(site: EmittedSite) {
+  return new DOMParser().parseFromString(dumpText(site, 'tbx'), 'application/xml');
+}
+
+describe.each([
+  ['the small fixture', small],
+  ['the bundled corpus', bundled],
+])('TBX of %s', (_name, site) => {
+  const root = tbxDocument(site).documentElement!;
+
+  it('is TBX-Basic in the ISO 30042 namespace, with the element tree of the dialect', () => {
+    expect(root.localName).toBe('tbx');
+    expect(root.namespaceURI).toBe(TBX_NAMESPACE);
+    expect(root.getAttribute('type')).toBe('TBX-Basic');
+    expect(root.getAttribute('style')).toBe('dca');
+    const walk = (element: Element) => {
+      const name = element.localName ?? '';
+      expect(element.namespaceURI, name).toBe(TBX_NAMESPACE);
+      const allowed = TBX_TREE[name];
+      const names = elements(element).map((e) => e.localName ?? '');
+      if (!allowed) {
+        expect(names, `${name} holds text only`).toEqual([]);
+        return;
+      }
+      // Children are allowed ones, in the dialect's order.
+      const order = names.map((n) => allowed.indexOf(n));
+      expect(order.every((i) => i >= 0), `${name}: ${names.join(', ')}`).toBe(true);
+      expect(order, `${name}: ${names.join(', ')}`).toEqual([...order].sort((a, b) => a - b));
+      for (const e of elements(element)) walk(e);
+    };
+    walk(root);
+  });
+
+  it('has one conceptEntry per term with a langSec per locale: terms, definitions and cross-references equal the API records', () => {
+    const body = child(child(root, 'text')!, 'body')!;
+    const entries = new Map(elements(body).map((e) => [e.getAttribute('id'), e]));
+    expect([...entries.keys()].sort()).toEqual(site.records.locales.en.terms.map((t) => tbxConceptId(t.slug)).sort());
+    for (const locale of LOCALES) {
+      for (const term of site.records.locales[locale].terms) {
+        const entry = entries.get(tbxConceptId(term.slug))!;
+        const details = site.records.details.get(term.slug)!;
+        expect(byType(entry, 'descrip', 'subjectField').map((e) => e.textContent)).toEqual([term.pillar]);
+        expect(byType(entry, 'ref', 'crossReference').map((e) => e.getAttribute('target'))).toEqual(term.relatedTerms.map(tbxConceptId));
+        const langSecs = elements(entry).filter((e) => e.localName === 'langSec' && e.getAttribute('xml:lang') === locale);
+        expect(langSecs).toHaveLength(1);
+        const langSec = langSecs[0]!;
+        expect(byType(langSec, 'descrip', 'definition').map((e) => e.textContent)).toEqual([term.definition]);
+        const terms = elements(langSec)
+          .filter((e) => e.localName === 'termSec')
+          .map((s) => [child(s, 'term')!.textContent, byType(s, 'termNote', 'administrativeStatus')[0]!.textContent]);
+        const originalHere = details.termOriginalLang === locale && term.termOriginal !== term.term ? [term.termOriginal!] : [];
+        expect(terms).toEqual([
+          [term.term, 'preferredTerm-admn-sts'],
+          ...[...details.aliases[locale], ...originalHere].map((a) => [a, 'admittedTerm-admn-sts']),
+        ]);
+        if (term.termOriginal && !(LOCALES as readonly string[]).includes(details.termOriginalLang ?? '')) {
+          const original = elements(entry).filter((e) => e.localName === 'langSec' && e.getAttribute('xml:lang') === (details.termOriginalLang ?? 'und'));
+          expect(original.map((l) => child(child(l, 'termSec')!, 'term')!.textContent)).toEqual([term.termOriginal]);
+        }
+      }
+    }
+  });
+});
+
+const xmllint = spawnSync('xmllint', ['--version']).error ? undefined : 'xmllint';
+if (!xmllint) console.warn('test/build/terminology-dumps.test.ts: skipping the xmllint check: no xmllint on PATH (install libxml2-utils)');
+
+describe.skipIf(!xmllint)('TBX with xmllint', () => {
+  it('xmllint --noout accepts the file', () => {
+    const file = path.join(tempDir(), 'lexicon.tbx');
+    writeFileSync(file, dumpText(bundled, 'tbx'));
+    expect(() => execFileSync('xmllint', ['--noout', file], { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+// ---------------------------------------------------------------- schema.org
+
+describe('schema.org DefinedTermSet', () => {
+  it('reads offline with jsonld and names and describes every term in both locales', async () => {
+    const store = new Store(await jsonLdQuads(dumpText(small, 'schema-org-jsonld')));
+    const S = 'https://schema.org/';
+    const { siteUrl } = small.records;
+    expect(store.getQuads(schemeUri(siteUrl), RDF_TYPE, `${S}DefinedTermSet`, null)).toHaveLength(1);
+    expect(objects(store, schemeUri(siteUrl), `${S}license`)).toEqual([LICENSE_URL]);
+    const terms = store.getSubjects(RDF_TYPE, `${S}DefinedTerm`, null).map((s) => s.value).sort();
+    expect(terms).toEqual(small.records.locales.en.terms.map((t) => conceptUri(siteUrl, t.slug)).sort());
+    expect(objects(store, schemeUri(siteUrl), `${S}hasDefinedTerm`)).toEqual(terms);
+    for (const locale of LOCALES as readonly Locale[]) {
+      for (const term of small.records.locales[locale].terms) {
+        const uri = conceptUri(siteUrl, term.slug);
+        const tagged = (values: string[]) => values.filter((v) => v.endsWith(`@${locale}`));
+        expect(tagged(objects(store, uri, `${S}name`))).toEqual([`${term.term}@${locale}`]);
+        expect(tagged(objects(store, uri, `${S}description`))).toEqual([`${term.definition}@${locale}`]);
+        expect(objects(store, uri, `${S}termCode`)).toEqual([`${term.slug}@`]);
+        expect(objects(store, uri, `${S}url`)).toContain(term.url);
+      }
+    }
+  });
+});
