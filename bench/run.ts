@@ -39,7 +39,18 @@ const options = new Command()
   .option('--compare <files...>', 'compare the ratios of two results files (25% tolerance) and exit')
   .option('--from <file>', 'with --write-readme: take the rows of a saved results file instead of measuring')
   .parse()
-  .opts<{ sizes: string; full?: boolean; runs: string; seconds: string; peers?: boolean; only?: string; work?: string; writeReadme?: boolean; compare?: string[]; from?: string }>();
+  .opts<{
+    sizes: string;
+    full?: boolean;
+    runs: string;
+    seconds: string;
+    peers?: boolean;
+    only?: string;
+    work?: string;
+    writeReadme?: boolean;
+    compare?: string[];
+    from?: string;
+  }>();
 
 interface Results {
   date: string;
@@ -71,16 +82,25 @@ if (options.compare) {
   const [a, b] = options.compare.map((file) => JSON.parse(readFileSync(file, 'utf8')) as { sha: string; rows: Row[] });
   if (!a || !b) throw new Error('--compare needs two results files');
   const { compared, unstable } = compareRatios(a.rows, b.rows);
-  process.stdout.write(`${compared.length} ratios compared (${a.sha} vs ${b.sha}); ${unstable.length} moved by more than 25%:\n`);
-  for (const c of unstable) process.stdout.write(`  N=${c.n} ${c.measure}: ${c.first.toFixed(2)} -> ${c.second.toFixed(2)} (${(c.change * 100).toFixed(0)}%)\n`);
+  process.stdout.write(
+    `${compared.length} ratios compared (${a.sha} vs ${b.sha}); ${unstable.length} moved by more than 25%:\n`,
+  );
+  for (const c of unstable)
+    process.stdout.write(
+      `  N=${c.n} ${c.measure}: ${c.first.toFixed(2)} -> ${c.second.toFixed(2)} (${(c.change * 100).toFixed(0)}%)\n`,
+    );
   process.exit(0);
 }
 
 const sizes = [...options.sizes.split(',').map(Number), ...(options.full ? [100_000] : [])];
 const wanted = new Set(options.only ? options.only.split(',') : SECTIONS.filter((s) => s !== 'peers' || options.peers));
-for (const name of wanted) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section ${name}`);
+for (const name of wanted)
+  if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section ${name}`);
 // A RAM disk takes the other tenants' disk traffic out of every write floor; 100k needs disk.
-const work = path.resolve(options.work ?? (existsSync('/dev/shm') && !options.full ? '/dev/shm/lexicon-bench' : path.join(os.tmpdir(), 'lexicon-bench')));
+const work = path.resolve(
+  options.work ??
+    (existsSync('/dev/shm') && !options.full ? '/dev/shm/lexicon-bench' : path.join(os.tmpdir(), 'lexicon-bench')),
+);
 mkdirSync(work, { recursive: true });
 
 const rows: Row[] = [];
@@ -99,7 +119,9 @@ await esbuild({
   target: 'node20',
   outfile: bundle,
   logLevel: 'silent',
-  banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+  },
 });
 
 for (const n of sizes) {
@@ -115,7 +137,15 @@ for (const n of sizes) {
   probe('build.ts', [corpus, built]);
   const scratch = path.join(work, `scratch-${n}`);
   mkdirSync(scratch, { recursive: true });
-  const ctx: BenchContext = { n, corpus, built, work: scratch, runs: Number(options.runs), seconds: Number(options.seconds), add };
+  const ctx: BenchContext = {
+    n,
+    corpus,
+    built,
+    work: scratch,
+    runs: Number(options.runs),
+    seconds: Number(options.seconds),
+    add,
+  };
   if (wanted.has('build')) measureBuild(ctx);
   if (wanted.has('function')) measureFunction(ctx, bundle);
   if (wanted.has('query')) measureQueries(ctx);
@@ -133,7 +163,10 @@ const sha = (() => {
 })();
 const date = new Date().toISOString();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`;
-const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(', ');
 const file = path.join(ROOT, 'bench/results', `${date.slice(0, 19).replaceAll(':', '')}-${sha}.json`);
 const results: Results = { date, sha, node: process.version, machine, load, runs: Number(options.runs), rows };
 writeFileSync(file, `${JSON.stringify({ ...results, sections: [...wanted] }, null, 2)}\n`);

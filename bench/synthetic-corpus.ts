@@ -7,12 +7,139 @@ import { stringify } from 'yaml';
 import type { Corpus, CorpusTerm } from '../scripts/lib/validate-corpus.ts';
 import type { Post, SiteConfig } from '../src/schema.ts';
 
-export const SYNTHETIC_PILLARS = ['cosmology', 'beings', 'alchemy', 'shadow', 'soul', 'gnosis', 'symbolism', 'practice'];
+export const SYNTHETIC_PILLARS = [
+  'cosmology',
+  'beings',
+  'alchemy',
+  'shadow',
+  'soul',
+  'gnosis',
+  'symbolism',
+  'practice',
+];
 const TRADITIONS = ['Alchemical', 'Gnostic', 'Hermetic', 'Jungian', 'Kabbalistic', 'Neoplatonic'];
-const LATIN = ['ae', 'on', 'so', 'phi', 'a', 'ple', 'ro', 'ma', 'de', 'mi', 'ur', 'ge', 'ni', 'gre', 'do', 'al', 'be', 'ki', 'mo', 'nas', 'ty', 'os', 'ar', 'chon', 'lu', 'ex', 'sy', 'zy', 'gi', 'he', 'no', 'sis', 'ō', 'æ', 'ß', 'é', 'ü'];
-const CYRILLIC = ['ае', 'он', 'со', 'фи', 'а', 'пле', 'ро', 'ма', 'де', 'ми', 'ур', 'ге', 'ни', 'гре', 'до', 'ал', 'бе', 'ки', 'мо', 'нас', 'ти', 'ос', 'ар', 'хон', 'лу', 'екс', 'си', 'зи', 'ги', 'хе', 'но', 'зис', 'ъ', 'щ', 'ю', 'я', 'й'];
-const WORDS_EN = ['the', 'divine', 'light', 'soul', 'world', 'matter', 'spirit', 'of', 'and', 'hidden', 'work', 'stone', 'fire', 'water', 'ascent', 'knowledge', 'in', 'image', 'power', 'form'];
-const WORDS_BG = ['на', 'божествената', 'светлина', 'душа', 'свят', 'материя', 'дух', 'и', 'скрито', 'дело', 'камък', 'огън', 'вода', 'възход', 'знание', 'в', 'образ', 'сила', 'форма', 'тайна'];
+const LATIN = [
+  'ae',
+  'on',
+  'so',
+  'phi',
+  'a',
+  'ple',
+  'ro',
+  'ma',
+  'de',
+  'mi',
+  'ur',
+  'ge',
+  'ni',
+  'gre',
+  'do',
+  'al',
+  'be',
+  'ki',
+  'mo',
+  'nas',
+  'ty',
+  'os',
+  'ar',
+  'chon',
+  'lu',
+  'ex',
+  'sy',
+  'zy',
+  'gi',
+  'he',
+  'no',
+  'sis',
+  'ō',
+  'æ',
+  'ß',
+  'é',
+  'ü',
+];
+const CYRILLIC = [
+  'ае',
+  'он',
+  'со',
+  'фи',
+  'а',
+  'пле',
+  'ро',
+  'ма',
+  'де',
+  'ми',
+  'ур',
+  'ге',
+  'ни',
+  'гре',
+  'до',
+  'ал',
+  'бе',
+  'ки',
+  'мо',
+  'нас',
+  'ти',
+  'ос',
+  'ар',
+  'хон',
+  'лу',
+  'екс',
+  'си',
+  'зи',
+  'ги',
+  'хе',
+  'но',
+  'зис',
+  'ъ',
+  'щ',
+  'ю',
+  'я',
+  'й',
+];
+const WORDS_EN = [
+  'the',
+  'divine',
+  'light',
+  'soul',
+  'world',
+  'matter',
+  'spirit',
+  'of',
+  'and',
+  'hidden',
+  'work',
+  'stone',
+  'fire',
+  'water',
+  'ascent',
+  'knowledge',
+  'in',
+  'image',
+  'power',
+  'form',
+];
+const WORDS_BG = [
+  'на',
+  'божествената',
+  'светлина',
+  'душа',
+  'свят',
+  'материя',
+  'дух',
+  'и',
+  'скрито',
+  'дело',
+  'камък',
+  'огън',
+  'вода',
+  'възход',
+  'знание',
+  'в',
+  'образ',
+  'сила',
+  'форма',
+  'тайна',
+];
 
 /** mulberry32: small, fast and good enough to vary test data reproducibly. */
 export function seededRandom(seed: number): () => number {
@@ -32,7 +159,8 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const name = (syllables: readonly string[]) => {
     const text = Array.from({ length: int(2, 4) }, () => pick(syllables)).join('');
-    const words = random() < 0.2 ? `${text} ${Array.from({ length: int(2, 3) }, () => pick(syllables)).join('')}` : text;
+    const words =
+      random() < 0.2 ? `${text} ${Array.from({ length: int(2, 3) }, () => pick(syllables)).join('')}` : text;
     return random() < 0.9 ? words[0]!.toUpperCase() + words.slice(1) : words.toUpperCase();
   };
   const sentence = (words: readonly string[], length: number) => {

@@ -50,7 +50,8 @@ export class AppendLogRateLimitStore implements RateLimitStore {
       if (id === attempt) return { allowed, ...windowState(this.limit, start, used, now, this.#windowMs / 1000) };
     }
     // Peeking: would one more attempt now be allowed?
-    if (now - start >= this.#windowMs) return { allowed: true, ...windowState(this.limit, now, 0, now, this.#windowMs / 1000) };
+    if (now - start >= this.#windowMs)
+      return { allowed: true, ...windowState(this.limit, now, 0, now, this.#windowMs / 1000) };
     return { allowed: used < this.limit, ...windowState(this.limit, start, used, now, this.#windowMs / 1000) };
   }
 }

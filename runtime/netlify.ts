@@ -16,12 +16,15 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
   // The bundler moves the function; `included_files` keeps the index at the same path relative
   // to the site root. The paths name dist/_data itself, not dist/: Netlify's file tracer ships
   // every file under a folder the code names, and dist/ holds every term file and dump.
-  const dataDir = findOutputDir([
-    env.LEXICON_DIST && path.join(env.LEXICON_DIST, DATA_DIR),
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/_data'),
-    path.resolve(process.cwd(), 'dist/_data'),
-    env.LAMBDA_TASK_ROOT && path.resolve(env.LAMBDA_TASK_ROOT, 'dist/_data'),
-  ], DATA_DIR);
+  const dataDir = findOutputDir(
+    [
+      env.LEXICON_DIST && path.join(env.LEXICON_DIST, DATA_DIR),
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/_data'),
+      path.resolve(process.cwd(), 'dist/_data'),
+      env.LAMBDA_TASK_ROOT && path.resolve(env.LAMBDA_TASK_ROOT, 'dist/_data'),
+    ],
+    DATA_DIR,
+  );
   const limit = rateLimitFromEnv(env.RATE_LIMIT_PER_HOUR);
   const isDev = env.NETLIFY_DEV === 'true';
   let rateLimit: RateLimitStore | undefined;
@@ -30,7 +33,11 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
   const redisUrl = env.RATE_LIMIT_REDIS_URL || env.REDIS_URL;
   if (limit > 0) {
     rateLimit = redisUrl
-      ? new RedisRateLimitStore({ url: redisUrl, limit, timeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS ? Number(env.RATE_LIMIT_REDIS_TIMEOUT_MS) : undefined })
+      ? new RedisRateLimitStore({
+          url: redisUrl,
+          limit,
+          timeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS ? Number(env.RATE_LIMIT_REDIS_TIMEOUT_MS) : undefined,
+        })
       : isDev
         ? devRateLimitStore(limit)
         : new MemoryRateLimitStore(limit);
@@ -38,7 +45,8 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
   const handle = createHandler({
     indexes: loadIndexes(path.dirname(dataDir)),
     rateLimit,
-    onError: (error, request) => console.error(`lexicon: ${request.method} ${new URL(request.url).pathname} failed:`, error),
+    onError: (error, request) =>
+      console.error(`lexicon: ${request.method} ${new URL(request.url).pathname} failed:`, error),
   });
   if (isDev) {
     const dev = withDevRetries(handle);

@@ -50,7 +50,9 @@ function outputFile(dist: string, urlPath: string): string | undefined {
   if (decoded.includes('\0')) return undefined;
   const candidate = path.resolve(dist, `.${decoded}`);
   if (candidate !== dist && !candidate.startsWith(dist + path.sep)) return undefined;
-  for (const file of decoded.endsWith('/') ? [path.join(candidate, 'index.html')] : [candidate, path.join(candidate, 'index.html')]) {
+  for (const file of decoded.endsWith('/')
+    ? [path.join(candidate, 'index.html')]
+    : [candidate, path.join(candidate, 'index.html')]) {
     try {
       if (statSync(file).isFile()) return file;
     } catch {
@@ -60,14 +62,17 @@ function outputFile(dist: string, urlPath: string): string | undefined {
   return undefined;
 }
 
-export function createApp(options: ServerOptions & { store: RateLimitStore | undefined }): Hono<{ Bindings: { incoming: IncomingMessage } }> {
+export function createApp(
+  options: ServerOptions & { store: RateLimitStore | undefined },
+): Hono<{ Bindings: { incoming: IncomingMessage } }> {
   const dist = path.resolve(options.dist);
   const indexes = loadIndexes(dist);
   const log = options.log ?? ((message: string) => console.error(message));
   const handle = createHandler({
     indexes,
     rateLimit: options.store,
-    onError: (error, request) => log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
+    onError: (error, request) =>
+      log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
   });
   const trust = proxyaddr.compile(options.trustProxy ?? []);
   // Files only change when a build swaps dist/ in: keyed by path, size and modification time.
@@ -95,7 +100,12 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
     const request = c.req.raw;
     const url = new URL(request.url);
     const ip = (proxyaddr(c.env.incoming, trust) ?? '').replace(/^::ffff:/, '');
-    const route = resolveRoute(request.method.toUpperCase(), url.pathname, url.searchParams, (p) => outputFile(dist, p) !== undefined);
+    const route = resolveRoute(
+      request.method.toUpperCase(),
+      url.pathname,
+      url.searchParams,
+      (p) => outputFile(dist, p) !== undefined,
+    );
     const file = route.kind === 'file' ? readStatic(route.path) : undefined;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
     return handle(request, { ip }, file);
@@ -108,7 +118,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let store: RateLimitStore | undefined;
   if (options.rateLimit > 0) {
     store = options.redisUrl
-      ? new RedisRateLimitStore({ url: options.redisUrl, limit: options.rateLimit, timeoutMs: options.redisTimeoutMs, log })
+      ? new RedisRateLimitStore({
+          url: options.redisUrl,
+          limit: options.rateLimit,
+          timeoutMs: options.redisTimeoutMs,
+          log,
+        })
       : new MemoryRateLimitStore(options.rateLimit);
   }
   const app = createApp({ ...options, store });

@@ -16,7 +16,14 @@ const program = new Command()
   .option('--quiet', 'print nothing but errors')
   .parse();
 
-const options = program.opts<{ corpus: string; out: string; siteUrl?: string; cacheDir: string; cache: boolean; quiet?: boolean }>();
+const options = program.opts<{
+  corpus: string;
+  out: string;
+  siteUrl?: string;
+  cacheDir: string;
+  cache: boolean;
+  quiet?: boolean;
+}>();
 const started = performance.now();
 const log = (line: string) => {
   if (!options.quiet) process.stderr.write(`${line}\n`);
@@ -25,8 +32,11 @@ const showProgress = !options.quiet && process.stderr.isTTY;
 
 const result = await buildSite({
   write: {
-    onWait: (holder) => log(`Waiting for another build${holder ? ` (pid ${holder.pid})` : ''} writing ${options.out}/ to finish...`),
-    onRecovered: (actions) => actions.forEach((action) => log(`Recovered ${options.out}/: ${action}`)),
+    onWait: (holder) =>
+      log(`Waiting for another build${holder ? ` (pid ${holder.pid})` : ''} writing ${options.out}/ to finish...`),
+    onRecovered: (actions) => {
+      for (const action of actions) log(`Recovered ${options.out}/: ${action}`);
+    },
   },
   corpusDir: options.corpus,
   outDir: options.out,
@@ -36,7 +46,8 @@ const result = await buildSite({
   rateLimitPerHour: rateLimit(process.env.RATE_LIMIT_PER_HOUR),
   // A progress line for large corpora, on a terminal only (CI logs stay quiet).
   onProgress: showProgress
-    ? (written) => process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
+    ? (written) =>
+        process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
     : undefined,
 }).catch((error: unknown) => {
   // Another build holding the output past the timeout is an operator's message, not a crash.
@@ -76,7 +87,9 @@ if (!result.ok) {
   log(`Built ${options.out}/ from ${options.corpus}/ in ${seconds}s`);
   log(`  terms:  ${perLocale}`);
   log(`  posts:  ${result.corpus.posts.length}`);
-  log(`  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`);
+  log(
+    `  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`,
+  );
   log(`  site:   ${result.siteUrl}`);
   log(`  data version: ${result.dataVersion}`);
 }

@@ -16,8 +16,16 @@ const options = new Command()
   .option('--host <host>', 'address to listen on', '0.0.0.0')
   .option('--dist <dir>', 'the built output folder', 'dist')
   .option('--redis-url <url>', 'keep rate-limit counters in Redis (env RATE_LIMIT_REDIS_URL, then REDIS_URL)')
-  .option('--redis-timeout <ms>', 'serve a request uncounted when Redis has not answered within this time', integer('--redis-timeout'), 100)
-  .option('--trust-proxy <addresses>', 'comma-separated proxies (IPs, CIDR ranges, "loopback") whose X-Forwarded-For is believed')
+  .option(
+    '--redis-timeout <ms>',
+    'serve a request uncounted when Redis has not answered within this time',
+    integer('--redis-timeout'),
+    100,
+  )
+  .option(
+    '--trust-proxy <addresses>',
+    'comma-separated proxies (IPs, CIDR ranges, "loopback") whose X-Forwarded-For is believed',
+  )
   .parse()
   .opts<{ port: number; host: string; dist: string; redisUrl?: string; redisTimeout: number; trustProxy?: string }>();
 
@@ -33,14 +41,24 @@ try {
     rateLimit,
     redisUrl,
     redisTimeoutMs: options.redisTimeout,
-    trustProxy: options.trustProxy?.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: options.trustProxy
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
 } catch (error) {
   process.stderr.write(`Cannot start: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const store = rateLimit === 0 ? 'off' : redisUrl ? `${rateLimit}/hour per client, counters in Redis` : `${rateLimit}/hour per client, counters in memory`;
-process.stderr.write(`Serving ${options.dist}/ on http://${options.host}:${server.port} (rate limit: ${store}; health: ${HEALTH_PATH})\n`);
+const store =
+  rateLimit === 0
+    ? 'off'
+    : redisUrl
+      ? `${rateLimit}/hour per client, counters in Redis`
+      : `${rateLimit}/hour per client, counters in memory`;
+process.stderr.write(
+  `Serving ${options.dist}/ on http://${options.host}:${server.port} (rate limit: ${store}; health: ${HEALTH_PATH})\n`,
+);
 
 // Graceful shutdown: stop accepting, let requests in flight finish, close Redis, exit.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -169,7 +169,10 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
         {
           status: 200,
           body: 'ListResponse',
-          description: { en: 'A page of terms (list fields only) with paging metadata.', bg: 'Страница с термини (само полетата на списъка) и данни за странициране.' },
+          description: {
+            en: 'A page of terms (list fields only) with paging metadata.',
+            bg: 'Страница с термини (само полетата на списъка) и данни за странициране.',
+          },
         },
         notModified,
         {
@@ -222,12 +225,20 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
             bg: 'Друго изписване на езика: `Location` е каноничният адрес.',
           },
         },
-        { status: 400, body: 'Problem', problem: 'invalid-parameter', description: { en: 'Invalid `locale`.', bg: 'Невалиден `locale`.' } },
+        {
+          status: 400,
+          body: 'Problem',
+          problem: 'invalid-parameter',
+          description: { en: 'Invalid `locale`.', bg: 'Невалиден `locale`.' },
+        },
         {
           status: 404,
           body: 'Problem',
           problem: 'not-found',
-          description: { en: 'No term has this slug (or the path is not a slug).', bg: 'Няма термин с този slug (или пътят не е slug).' },
+          description: {
+            en: 'No term has this slug (or the path is not a slug).',
+            bg: 'Няма термин с този slug (или пътят не е slug).',
+          },
         },
         methodNotAllowed,
         rateLimited,
@@ -243,7 +254,10 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
         bg: 'Ключовете на стълбовете с имена на двата езика и брой термини. Статичен файл.',
       },
       parameters: [],
-      responses: [{ status: 200, body: 'PillarsResponse', description: { en: 'The pillars.', bg: 'Стълбовете.' } }, methodNotAllowed],
+      responses: [
+        { status: 200, body: 'PillarsResponse', description: { en: 'The pillars.', bg: 'Стълбовете.' } },
+        methodNotAllowed,
+      ],
     },
     {
       id: 'getDumpManifest',
@@ -255,7 +269,10 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
         bg: 'Версия на данните, време на създаване, бройки и всеки файл с размера и SHA-256.',
       },
       parameters: [],
-      responses: [{ status: 200, body: 'Manifest', description: { en: 'The manifest.', bg: 'Манифестът.' } }, methodNotAllowed],
+      responses: [
+        { status: 200, body: 'Manifest', description: { en: 'The manifest.', bg: 'Манифестът.' } },
+        methodNotAllowed,
+      ],
     },
   ];
 }
@@ -310,7 +327,11 @@ export function rateLimitHeaders(limit: number): HeaderModel[] {
         bg: 'Оставащи заявки (`r`) и секунди до нулиране на прозореца (`t`). Там, където заявката е отчетена.',
       },
     },
-    { name: 'X-RateLimit-Limit', example: String(limit), description: { en: 'Requests allowed per window.', bg: 'Позволени заявки за прозорец.' } },
+    {
+      name: 'X-RateLimit-Limit',
+      example: String(limit),
+      description: { en: 'Requests allowed per window.', bg: 'Позволени заявки за прозорец.' },
+    },
     {
       name: 'X-RateLimit-Remaining',
       example: String(remaining),
@@ -319,12 +340,18 @@ export function rateLimitHeaders(limit: number): HeaderModel[] {
     {
       name: 'X-RateLimit-Reset',
       example: '1767225600',
-      description: { en: 'When the window resets, in Unix epoch seconds.', bg: 'Кога се нулира прозорецът, в секунди от Unix епохата.' },
+      description: {
+        en: 'When the window resets, in Unix epoch seconds.',
+        bg: 'Кога се нулира прозорецът, в секунди от Unix епохата.',
+      },
     },
     {
       name: 'Retry-After',
       example: '3412',
-      description: { en: 'Only on `429`: seconds to wait before retrying.', bg: 'Само при `429`: секунди до следващия опит.' },
+      description: {
+        en: 'Only on `429`: seconds to wait before retrying.',
+        bg: 'Само при `429`: секунди до следващия опит.',
+      },
     },
   ];
 }

@@ -10,7 +10,6 @@ import {
   ALLOWED_METHODS,
   baseHeaders,
   CACHEABLE,
-  etagFor,
   invalidParametersDetail,
   JSON_TYPE,
   matchesIfNoneMatch,
@@ -129,11 +128,13 @@ export function createHandler(deps: HandlerDeps): Handler {
       });
     }
 
-    const outcome =
-      file ? staticFile(file, request, method)
-      : target.kind === 'list' ? list(url, request, method)
-      : target.kind === 'term' ? term(target, url, method)
-      : problemOutcome(method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
+    const outcome = file
+      ? staticFile(file, request, method)
+      : target.kind === 'list'
+        ? list(url, request, method)
+        : target.kind === 'term'
+          ? term(target, url, method)
+          : problemOutcome(method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
 
     if (rateLimit) {
       // One step that decides and counts: no await between the check and the count.
@@ -180,7 +181,10 @@ export function createHandler(deps: HandlerDeps): Handler {
           if (name !== 'Cache-Control' || !rateLimit) headers.set(name, value);
         }
         headers.set('ETag', file.etag);
-        return new Response(notModified || method === 'HEAD' ? null : file.body, { status: notModified ? 304 : 200, headers });
+        return new Response(notModified || method === 'HEAD' ? null : file.body, {
+          status: notModified ? 304 : 200,
+          headers,
+        });
       },
     };
   }

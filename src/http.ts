@@ -14,7 +14,13 @@ export const CACHEABLE = 'public, max-age=300, stale-while-revalidate=86400';
 /** For responses that carry per-client counters: a browser may revalidate, a CDN never stores. */
 export const PER_CLIENT = 'private, no-cache';
 
-const RATE_LIMIT_HEADERS = ['RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE_LIMIT_HEADERS = [
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
 /** Every header we send that a browser script cannot read without being told it may. */
 export const EXPOSED_HEADERS = ['X-License', 'ETag', 'Link', 'Allow', 'Retry-After', ...RATE_LIMIT_HEADERS].join(', ');
 

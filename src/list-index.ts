@@ -119,6 +119,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   const nameStarts = new Uint32Array(entries.length + 1);
   let char = 0;
   const joinedNames = entries.map((entry) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 separates names in the index
     if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
       throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
     }
@@ -131,7 +132,10 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   nameStarts[entries.length] = char;
   const names = encoder.encode(joinedNames.join('\n'));
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
-  const { gramKeys, gramStarts, postings } = encodeGrams(entries.map((e) => e.searchNames), bitmapWords(entries.length));
+  const { gramKeys, gramStarts, postings } = encodeGrams(
+    entries.map((e) => e.searchNames),
+    bitmapWords(entries.length),
+  );
 
   const parts: [SectionName, Uint8Array][] = [
     ['items', items],
@@ -319,7 +323,7 @@ function encodeGrams(
   });
   gramStarts[keys.length] = total;
   const postings = new Uint32Array(total);
-  stored.forEach((list, i) => postings.set(list, gramStarts[i]!));
+  for (const [i, list] of stored.entries()) postings.set(list, gramStarts[i]!);
   const joined = keys.join('');
   const gramKeys = new Uint8Array(joined.length * 2);
   const view = new DataView(gramKeys.buffer);
@@ -342,7 +346,7 @@ function groupByPillar(codes: Uint8Array, pillarCount: number): Int32Array[] {
 function bytesOf(array: Uint32Array): Uint8Array {
   const out = new Uint8Array(array.length * 4);
   const view = new DataView(out.buffer);
-  array.forEach((value, i) => view.setUint32(i * 4, value, true));
+  for (const [i, value] of array.entries()) view.setUint32(i * 4, value, true);
   return out;
 }
 

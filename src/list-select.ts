@@ -40,8 +40,10 @@ export function selectPage(index: ListIndex, selector: ListSelector): Selection 
  */
 function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limit: number, offset: number): Selection {
   // Names never contain these (the build refuses them), so neither can a match.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 separates names in the index
   if (foldedQ === '' || /[\n\u0000]/.test(foldedQ)) return { total: 0, positions: new Int32Array(0) };
-  if (foldedQ.length <= GRAM_LENGTH) return paginate(index.postings(foldedQ), index.pillarCodes, pillarCode, limit, offset);
+  if (foldedQ.length <= GRAM_LENGTH)
+    return paginate(index.postings(foldedQ), index.pillarCodes, pillarCode, limit, offset);
 
   const lists: Int32Array[] = [];
   for (let at = 0; at + GRAM_LENGTH <= foldedQ.length; at++) {
@@ -59,8 +61,15 @@ function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limi
 }
 
 /** Total and page of an ascending list of positions, optionally of one pillar only. */
-function paginate(list: Int32Array, pillarCodes: Uint8Array, pillarCode: number, limit: number, offset: number): Selection {
-  if (pillarCode < 0) return { total: list.length, positions: list.subarray(Math.min(offset, list.length), offset + limit) };
+function paginate(
+  list: Int32Array,
+  pillarCodes: Uint8Array,
+  pillarCode: number,
+  limit: number,
+  offset: number,
+): Selection {
+  if (pillarCode < 0)
+    return { total: list.length, positions: list.subarray(Math.min(offset, list.length), offset + limit) };
   const page = new Int32Array(limit);
   let filled = 0;
   let total = 0;

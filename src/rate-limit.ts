@@ -36,7 +36,13 @@ export interface RateLimitStore {
 }
 
 /** The state of a window that started at `startMs` with `used` requests counted. */
-export function windowState(limit: number, startMs: number, used: number, nowMs: number, windowSeconds = WINDOW_SECONDS): RateLimitState {
+export function windowState(
+  limit: number,
+  startMs: number,
+  used: number,
+  nowMs: number,
+  windowSeconds = WINDOW_SECONDS,
+): RateLimitState {
   const resetMs = startMs + windowSeconds * 1000;
   return {
     limit,
@@ -101,7 +107,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#evict(now);
     const window = this.#windows.get(client);
     const used = window?.count ?? 0;
-    return { allowed: used < this.limit, ...windowState(this.limit, window?.start ?? now, used, now, this.#windowMs / 1000) };
+    return {
+      allowed: used < this.limit,
+      ...windowState(this.limit, window?.start ?? now, used, now, this.#windowMs / 1000),
+    };
   }
 
   /** Drops expired windows, then the oldest ones while there are too many clients. */

@@ -77,14 +77,22 @@ const CONTRACT_PATHS = ['/api/*', '/dumps/*'];
  * with the limit at 0, no response advertises a policy.
  */
 export function policyHeaderRules(limit: number): HeaderRule[] {
-  return limit > 0 ? CONTRACT_PATHS.map((path) => ({ for: path, values: { 'RateLimit-Policy': rateLimitPolicy(limit) } })) : [];
+  return limit > 0
+    ? CONTRACT_PATHS.map((path) => ({ for: path, values: { 'RateLimit-Policy': rateLimitPolicy(limit) } }))
+    : [];
 }
 
 /** dist/_headers in Netlify's format. */
 export function renderHeadersFile(rules: HeaderRule[]): string {
-  return rules.map((rule) => `${rule.for}\n${Object.entries(rule.values).map(([k, v]) => `  ${k}: ${v}\n`).join('')}`).join('');
+  return rules
+    .map(
+      (rule) =>
+        `${rule.for}\n${Object.entries(rule.values)
+          .map(([k, v]) => `  ${k}: ${v}\n`)
+          .join('')}`,
+    )
+    .join('');
 }
-
 
 /** Headers of static responses, every matching rule applied in order (later ones win). */
 export const STATIC_HEADERS: HeaderRule[] = [
@@ -125,7 +133,11 @@ const functionMatchers = FUNCTIONS.map((fn) => ({
   excluded: (fn.excludedPath ?? []).map((p) => patternRegExp(p, 'glob')),
 }));
 
-function matchFunction(method: string, pathname: string, hasFile: (path: string) => boolean): FunctionRoute | undefined {
+function matchFunction(
+  method: string,
+  pathname: string,
+  hasFile: (path: string) => boolean,
+): FunctionRoute | undefined {
   // Netlify compares function paths in lower case, without a trailing slash.
   const path = (pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
   for (const { fn, paths, excluded } of functionMatchers) {
@@ -152,7 +164,12 @@ export type Resolution =
   | { kind: 'none' };
 
 /** Who answers a request, as the CDN decides it. `hasFile` says whether the output has a file. */
-export function resolveRoute(method: string, pathname: string, search: URLSearchParams, hasFile: (path: string) => boolean): Resolution {
+export function resolveRoute(
+  method: string,
+  pathname: string,
+  search: URLSearchParams,
+  hasFile: (path: string) => boolean,
+): Resolution {
   const direct = matchFunction(method, pathname, hasFile);
   if (direct) return { kind: 'function', name: direct.name, pathname };
   for (const { rule, from } of rewriteMatchers) {
@@ -172,6 +189,7 @@ const headerMatchers = STATIC_HEADERS.map((rule) => ({ rule, pattern: patternReg
 export function staticHeaders(path: string, limit: number): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const { rule, pattern } of headerMatchers) if (pattern.test(path)) Object.assign(headers, rule.values);
-  for (const rule of policyHeaderRules(limit)) if (patternRegExp(rule.for, 'glob').test(path)) Object.assign(headers, rule.values);
+  for (const rule of policyHeaderRules(limit))
+    if (patternRegExp(rule.for, 'glob').test(path)) Object.assign(headers, rule.values);
   return headers;
 }

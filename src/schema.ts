@@ -55,9 +55,7 @@ export const SiteConfigSchema = z.strictObject({
   bodySections: z.strictObject({ en: z.array(Text).min(1), bg: z.array(Text).min(1) }),
   /** The heading of the section the build appends to fullContent from term.yaml `references`. */
   sourcesHeading: z.strictObject({ en: Text, bg: Text }),
-  pillars: z
-    .array(z.strictObject({ key: PillarKeySchema, label: z.strictObject({ en: Text, bg: Text }) }))
-    .min(1),
+  pillars: z.array(z.strictObject({ key: PillarKeySchema, label: z.strictObject({ en: Text, bg: Text }) })).min(1),
   traditions: z.array(Text).min(1),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
@@ -68,14 +66,19 @@ export const REFERENCES_MAX = 5;
 
 /** One work an entry rests on: a primary source (in a named edition or translation) or a
  * modern scholarly work. Structured so dumps can carry it and the build can render it. */
-export const ReferenceSchema = z
-  .strictObject({
-    kind: z.enum(REFERENCE_KINDS).describe('primary: an ancient or early source in a named edition; scholarly: modern scholarship.'),
-    author: Text.describe('Author or editor as printed, family name first ("Scholem, Gershom"; "Robinson, James M. (ed.)").'),
-    title: Text.describe('Title of the book or article, in its own language.'),
-    year: z.int({ error: 'must be a whole year like 1977' }).min(1450).max(2100).describe('Year of the edition cited.'),
-    locator: Text.optional().describe('Where in the work: a codex and tractate (NHC II,1), a paragraph (CW 9/i §88), a chapter.'),
-  });
+export const ReferenceSchema = z.strictObject({
+  kind: z
+    .enum(REFERENCE_KINDS)
+    .describe('primary: an ancient or early source in a named edition; scholarly: modern scholarship.'),
+  author: Text.describe(
+    'Author or editor as printed, family name first ("Scholem, Gershom"; "Robinson, James M. (ed.)").',
+  ),
+  title: Text.describe('Title of the book or article, in its own language.'),
+  year: z.int({ error: 'must be a whole year like 1977' }).min(1450).max(2100).describe('Year of the edition cited.'),
+  locator: Text.optional().describe(
+    'Where in the work: a codex and tractate (NHC II,1), a paragraph (CW 9/i §88), a chapter.',
+  ),
+});
 export type Reference = z.infer<typeof ReferenceSchema>;
 
 /** A BCP 47 language tag for the original-script form (grc, he, syc, ar, la, cop, de-x-early). */
@@ -216,7 +219,9 @@ export type PillarsResponse = z.infer<typeof PillarsResponseSchema>;
 
 export const ProblemSchema = z
   .strictObject({
-    type: z.url().describe('Documentation URL ending in #invalid-parameter, #not-found, #method-not-allowed or #rate-limited.'),
+    type: z
+      .url()
+      .describe('Documentation URL ending in #invalid-parameter, #not-found, #method-not-allowed or #rate-limited.'),
     title: z.string(),
     status: z.int().min(400).max(599),
     detail: z.string(),
@@ -239,7 +244,16 @@ export type Problem = z.infer<typeof ProblemSchema>;
 // ---------------------------------------------------------------- offline dumps
 
 /** Formats of the offline dumps; the terminology formats (SKOS, TBX, schema.org) hold both locales. */
-export const DUMP_FORMATS = ['json', 'ndjson', 'csv', 'sqlite', 'skos-turtle', 'skos-jsonld', 'tbx', 'schema-org-jsonld'] as const;
+export const DUMP_FORMATS = [
+  'json',
+  'ndjson',
+  'csv',
+  'sqlite',
+  'skos-turtle',
+  'skos-jsonld',
+  'tbx',
+  'schema-org-jsonld',
+] as const;
 
 export const DumpFileSchema = z
   .strictObject({
@@ -255,7 +269,10 @@ export type DumpFile = z.infer<typeof DumpFileSchema>;
 
 export const ManifestSchema = z
   .strictObject({
-    dataVersion: z.string().regex(DATA_VERSION_PATTERN).describe(`The first ${DATA_VERSION_HEX_DIGITS} hex digits of a SHA-256 over the corpus and site URL.`),
+    dataVersion: z
+      .string()
+      .regex(DATA_VERSION_PATTERN)
+      .describe(`The first ${DATA_VERSION_HEX_DIGITS} hex digits of a SHA-256 over the corpus and site URL.`),
     builtAt: z.iso.datetime().describe('Build time (SOURCE_DATE_EPOCH when set, for reproducible builds).'),
     license: z.literal(LICENSE),
     licenseUrl: z.url(),

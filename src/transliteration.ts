@@ -17,9 +17,36 @@
 
 /** Bulgarian Streamlined System (2009), letter by letter. */
 export const BULGARIAN_STREAMLINED: Readonly<Record<string, string>> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y',
-  к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u',
-  ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sht', ъ: 'a', ь: 'y', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sht',
+  ъ: 'a',
+  ь: 'y',
+  ю: 'yu',
+  я: 'ya',
 };
 /** The Act's contextual rule: "ия" closing a word. */
 const BULGARIAN_FINAL_IA = /ия(?![\p{L}\p{M}])/gu;
@@ -29,9 +56,32 @@ const BULGARIAN_WORD = /[\p{L}\p{M}]+/gu;
 
 /** ALA-LC Greek, base letters (after canonical decomposition and lower-casing). */
 export const GREEK_ALA_LC: Readonly<Record<string, string>> = {
-  α: 'a', β: 'b', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'ē', θ: 'th', ι: 'i', κ: 'k', λ: 'l',
-  μ: 'm', ν: 'n', ξ: 'x', ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'ph',
-  χ: 'ch', ψ: 'ps', ω: 'ō', ϝ: 'w',
+  α: 'a',
+  β: 'b',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'ē',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'ph',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'ō',
+  ϝ: 'w',
 };
 /** υ after these vowels (without a diaeresis) is the second half of a diphthong: u. */
 const GREEK_U_DIPHTHONG_FIRST = new Set(['α', 'ε', 'η', 'ο']);
@@ -42,11 +92,48 @@ const DIAERESIS = '\u0308';
 
 /** Latin -> Bulgarian Cyrillic: sequences tried longest first at each position. */
 export const LATIN_TO_BULGARIAN: Readonly<Record<string, string>> = {
-  sht: 'щ', sch: 'ш', ch: 'х', kh: 'х', ph: 'ф', th: 'т', sh: 'ш', zh: 'ж', ts: 'ц', tz: 'ц',
-  ck: 'к', qu: 'кв', ae: 'е', oe: 'е', æ: 'е', œ: 'е', x: 'кс',
-  a: 'а', b: 'б', c: 'к', d: 'д', e: 'е', f: 'ф', g: 'г', h: 'х', i: 'и', j: 'й', k: 'к',
-  l: 'л', m: 'м', n: 'н', o: 'о', p: 'п', q: 'к', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в',
-  w: 'у', y: 'и', z: 'з',
+  sht: 'щ',
+  sch: 'ш',
+  ch: 'х',
+  kh: 'х',
+  ph: 'ф',
+  th: 'т',
+  sh: 'ш',
+  zh: 'ж',
+  ts: 'ц',
+  tz: 'ц',
+  ck: 'к',
+  qu: 'кв',
+  ae: 'е',
+  oe: 'е',
+  æ: 'е',
+  œ: 'е',
+  x: 'кс',
+  a: 'а',
+  b: 'б',
+  c: 'к',
+  d: 'д',
+  e: 'е',
+  f: 'ф',
+  g: 'г',
+  h: 'х',
+  i: 'и',
+  j: 'й',
+  k: 'к',
+  l: 'л',
+  m: 'м',
+  n: 'н',
+  o: 'о',
+  p: 'п',
+  q: 'к',
+  r: 'р',
+  s: 'с',
+  t: 'т',
+  u: 'у',
+  v: 'в',
+  w: 'у',
+  y: 'и',
+  z: 'з',
 };
 /** c before these is ц (Caduceus, Citrinitas). */
 const SOFT_C_BEFORE = new Set(['e', 'i', 'y']);
@@ -86,7 +173,11 @@ export function greekToLatin(text: string): string {
     }
     // Rough breathing sits on the first vowel, or on the second of an initial diphthong.
     if (wordStart && GREEK_VOWELS.has(base)) {
-      const breathing = marks.includes(ROUGH_BREATHING) || (GREEK_VOWELS.has(next?.base ?? '') && next!.marks.includes(ROUGH_BREATHING) && !next!.marks.includes(DIAERESIS));
+      const breathing =
+        marks.includes(ROUGH_BREATHING) ||
+        (GREEK_VOWELS.has(next?.base ?? '') &&
+          next!.marks.includes(ROUGH_BREATHING) &&
+          !next!.marks.includes(DIAERESIS));
       if (breathing) out += 'h';
     }
     if (base === 'ρ') {
@@ -108,7 +199,11 @@ export function greekToLatin(text: string): string {
 /** Latin -> Bulgarian Cyrillic by this project's convention (see the top of this file). */
 export function latinToBulgarian(text: string): string {
   // Accents go first so that "é" reads as "e"; letters of other scripts keep theirs.
-  const lower = text.normalize('NFD').replace(/(?<=[a-zA-Z])\p{M}+/gu, '').normalize('NFC').toLocaleLowerCase('en');
+  const lower = text
+    .normalize('NFD')
+    .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
+    .normalize('NFC')
+    .toLocaleLowerCase('en');
   let out = '';
   for (let at = 0; at < lower.length; ) {
     const char = lower[at]!;
@@ -117,7 +212,11 @@ export function latinToBulgarian(text: string): string {
     if (char === 'i' && next === 'a' && !wordStart && !isLetter(lower[at + 2])) {
       out += 'ия'; // the Streamlined System's final "ia", read backwards (Sofia -> София)
       at += 2;
-    } else if ((char === 'j' || (char === 'y' && (wordStart || LATIN_VOWELS.has(lower[at - 1]!)))) && LATIN_VOWELS.has(next) && next !== 'y') {
+    } else if (
+      (char === 'j' || (char === 'y' && (wordStart || LATIN_VOWELS.has(lower[at - 1]!)))) &&
+      LATIN_VOWELS.has(next) &&
+      next !== 'y'
+    ) {
       const joined = CONSONANTAL_Y_WITH[next];
       out += joined ?? 'й';
       at += joined ? 2 : 1;

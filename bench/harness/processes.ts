@@ -7,17 +7,27 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const PROBES = path.join(ROOT, 'bench/probes');
 
+// Probes print JSON of their own shape; each caller reads the fields it asked for.
+// biome-ignore lint/suspicious/noExplicitAny: untyped probe output, narrowed by each caller
 type Json = Record<string, any>;
 const loaderFlags = (script: string) => (script.endsWith('.ts') ? ['--import', 'tsx'] : []);
 
 /** Runs a probe in a fresh Node process and returns the JSON of its last line of output. */
-export function probe(script: string, args: string[], options: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Json {
-  const result = spawnSync(process.execPath, [...(options.nodeFlags ?? []), ...loaderFlags(script), path.join(PROBES, script), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, ...options.env },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+export function probe(
+  script: string,
+  args: string[],
+  options: { nodeFlags?: string[]; env?: Record<string, string> } = {},
+): Json {
+  const result = spawnSync(
+    process.execPath,
+    [...(options.nodeFlags ?? []), ...loaderFlags(script), path.join(PROBES, script), ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ...options.env },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (result.status !== 0) throw new Error(`${script} failed (${result.status ?? result.signal}):\n${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!);
 }
@@ -25,9 +35,15 @@ export function probe(script: string, args: string[], options: { nodeFlags?: str
 /** Wall time of a whole command, from spawn to exit: what a user of the command waits. */
 export function timeCommand(args: string[], env: Record<string, string> = {}): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = performance.now() - started;
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`node ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}`);
   return ms;
 }
 
@@ -89,15 +105,32 @@ export interface LoadResult {
  * process, after a warm-up of the same requests; bounded in time and in count. Any answer
  * other than 200 fails the measurement: a benchmark of error responses measures nothing.
  */
-export async function measureLoad(server: ServerProcess, paths: string[], options: { seconds: number; warmupSeconds?: number; connections?: number; maxRequests?: number }): Promise<LoadResult> {
+export async function measureLoad(
+  server: ServerProcess,
+  paths: string[],
+  options: { seconds: number; warmupSeconds?: number; connections?: number; maxRequests?: number },
+): Promise<LoadResult> {
   const run = (seconds: number) => {
-    const result = probe('load.mjs', [String(server.port), String(seconds), String(options.connections ?? 16), String(options.maxRequests ?? 1_000_000), JSON.stringify(paths)]);
-    if (result.failures > 0) throw new Error(`load: ${result.failures} of ${result.requests} requests failed: ${result.firstFailure}`);
+    const result = probe('load.mjs', [
+      String(server.port),
+      String(seconds),
+      String(options.connections ?? 16),
+      String(options.maxRequests ?? 1_000_000),
+      JSON.stringify(paths),
+    ]);
+    if (result.failures > 0)
+      throw new Error(`load: ${result.failures} of ${result.requests} requests failed: ${result.firstFailure}`);
     return result;
   };
   run(options.warmupSeconds ?? 1);
   const before = await server.cpu();
   const result = run(options.seconds);
   const cpu = (await server.cpu()) - before;
-  return { requests: result.requests, seconds: result.seconds, rps: result.requests / result.seconds, bytes: result.bytes, cpuPerRequest: cpu / result.requests };
+  return {
+    requests: result.requests,
+    seconds: result.seconds,
+    rps: result.requests / result.seconds,
+    bytes: result.bytes,
+    cpuPerRequest: cpu / result.requests,
+  };
 }

@@ -26,7 +26,10 @@ export function describeRow(r: Row): string {
 }
 
 /** A row whose ratio compares its median to the floor's median. */
-export function ratioRow(r: Omit<Row, 'ratio'> & { floor: NonNullable<Row['floor']> }, target?: { text: string; test: (ratio: number) => boolean }): Row {
+export function ratioRow(
+  r: Omit<Row, 'ratio'> & { floor: NonNullable<Row['floor']> },
+  target?: { text: string; test: (ratio: number) => boolean },
+): Row {
   const ratio = r.value.median / r.floor.value.median;
   return { ...r, ratio, ...(target ? { target: { text: target.text, met: target.test(ratio) } } : {}) };
 }
@@ -43,7 +46,10 @@ export function renderTable(rows: readonly Row[]): string {
         r.floor ? `${r.floor.label}: ${fmt(r.floor.value.median)}` : '',
         r.ratio === undefined ? '' : r.ratio.toFixed(2),
         r.target ? `${r.target.text}: **${r.target.met ? 'met' : 'not met'}**` : '',
-      ].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
+      ]
+        .join(' | ')
+        .replace(/^/, '| ')
+        .replace(/$/, ' |'),
     ),
   ].join('\n');
 }

@@ -40,7 +40,11 @@ export interface RatioChange {
  * Every figure present in both runs with a ratio, and how far the ratios moved. `unstable`
  * holds those that moved by more than `tolerance` (0.25: 25%).
  */
-export function compareRatios(first: readonly RatioFigure[], second: readonly RatioFigure[], tolerance = 0.25): { compared: RatioChange[]; unstable: RatioChange[] } {
+export function compareRatios(
+  first: readonly RatioFigure[],
+  second: readonly RatioFigure[],
+  tolerance = 0.25,
+): { compared: RatioChange[]; unstable: RatioChange[] } {
   const key = (f: RatioFigure) => `${f.n}\0${f.measure}`;
   const later = new Map(second.filter((f) => f.ratio !== undefined).map((f) => [key(f), f.ratio!]));
   const compared: RatioChange[] = [];
@@ -48,7 +52,8 @@ export function compareRatios(first: readonly RatioFigure[], second: readonly Ra
     const other = later.get(key(figure));
     if (figure.ratio === undefined || other === undefined) continue;
     const low = Math.min(figure.ratio, other);
-    const change = low > 0 ? Math.abs(other - figure.ratio) / low : figure.ratio === other ? 0 : Number.POSITIVE_INFINITY;
+    const change =
+      low > 0 ? Math.abs(other - figure.ratio) / low : figure.ratio === other ? 0 : Number.POSITIVE_INFINITY;
     compared.push({ n: figure.n, measure: figure.measure, first: figure.ratio, second: other, change });
   }
   return { compared, unstable: compared.filter((c) => c.change > tolerance) };

@@ -6,4 +6,11 @@ const started = performance.now();
 const result = await buildSite({ corpusDir, outDir, builtAt: new Date(0) });
 if (!result.ok) throw new Error(result.messages.slice(0, 5).join('\n'));
 const ms = performance.now() - started;
-console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, files: result.summary.files, bytes: result.summary.bytes }));
+console.log(
+  JSON.stringify({
+    ms,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    files: result.summary.files,
+    bytes: result.summary.bytes,
+  }),
+);

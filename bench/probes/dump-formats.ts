@@ -15,18 +15,41 @@ const n = Number(process.argv[2] ?? 5000);
 const corpus = generateCorpus(n, 7);
 const records = deriveApiRecords(corpus, 'https://lexicon.example.org');
 const concepts = conceptsOf(records);
-const mem = () => { let bytes = 0; return { get bytes() { return bytes; }, write: async (c: string) => void (bytes += c.length), close: async () => ({ bytes, sha256: '' }) }; };
+const mem = () => {
+  let bytes = 0;
+  return {
+    get bytes() {
+      return bytes;
+    },
+    write: async (c: string) => void (bytes += c.length),
+    close: async () => ({ bytes, sha256: '' }),
+  };
+};
 const cases: Record<string, () => Promise<unknown>> = {
-  'floor: JSON.stringify every record (both locales)': async () => { const f = mem(); for (const l of LOCALES) for (const t of records.locales[l].terms) await f.write(JSON.stringify(t)); },
+  'floor: JSON.stringify every record (both locales)': async () => {
+    const f = mem();
+    for (const l of LOCALES) for (const t of records.locales[l].terms) await f.write(JSON.stringify(t));
+  },
   'SKOS Turtle (n3)': () => writeSkosTurtle(skosGroups(records, 'v', concepts), mem() as never),
   'SKOS JSON-LD': () => writeSkosJsonLd(skosGroups(records, 'v', concepts), mem() as never),
   'TBX (xmlbuilder2)': () => writeTbx(records, concepts, mem() as never),
   'schema.org JSON-LD': () => writeDefinedTermSet(records, 'v', concepts, mem() as never),
   'SQLite (with FTS4)': () => toSqlite(records, 'v'),
-  'whole emit (in memory)': () => emitSite(records, { source: 's', dataVersion: 'f'.repeat(16), builtAt: new Date(0), rateLimitPerHour: 100 }, new MemorySink()),
+  'whole emit (in memory)': () =>
+    emitSite(
+      records,
+      { source: 's', dataVersion: 'f'.repeat(16), builtAt: new Date(0), rateLimitPerHour: 100 },
+      new MemorySink(),
+    ),
 };
 const results: Record<string, number[]> = {};
-for (let run = 0; run < 3; run++) for (const [name, fn] of Object.entries(cases)) { const t = performance.now(); await fn(); (results[name] ??= []).push(performance.now() - t); }
+for (let run = 0; run < 3; run++)
+  for (const [name, fn] of Object.entries(cases)) {
+    const t = performance.now();
+    await fn();
+    (results[name] ??= []).push(performance.now() - t);
+  }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
 const floor = median(results['floor: JSON.stringify every record (both locales)']!);
-for (const [name, xs] of Object.entries(results)) console.log(`${n}\t${name}\t${median(xs).toFixed(0)} ms\t${(median(xs) / floor).toFixed(2)}x floor`);
+for (const [name, xs] of Object.entries(results))
+  console.log(`${n}\t${name}\t${median(xs).toFixed(0)} ms\t${(median(xs) / floor).toFixed(2)}x floor`);

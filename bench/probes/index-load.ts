@@ -20,10 +20,12 @@ const ms = performance.now() - started;
 gc();
 const after = process.memoryUsage();
 const mb = (n: number) => n / 1024 / 1024;
-console.log(JSON.stringify({
-  ms,
-  heapMb: mb(after.heapUsed - before.heapUsed),
-  arrayBuffersMb: mb(after.arrayBuffers - before.arrayBuffers),
-  totalMb: mb(after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers),
-  kept: kept.length,
-}));
+console.log(
+  JSON.stringify({
+    ms,
+    heapMb: mb(after.heapUsed - before.heapUsed),
+    arrayBuffersMb: mb(after.arrayBuffers - before.arrayBuffers),
+    totalMb: mb(after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers),
+    kept: kept.length,
+  }),
+);

@@ -31,13 +31,22 @@ if (mode === 'raw') {
   const handle = createHandler({ indexes: loadIndexes(args[0]!) });
   port = await listen(
     http.createServer(async (req, res) => {
-      const response = await handle(new Request(`http://${req.headers.host}${req.url}`, { method: req.method }), { ip: req.socket.remoteAddress ?? '' });
+      const response = await handle(new Request(`http://${req.headers.host}${req.url}`, { method: req.method }), {
+        ip: req.socket.remoteAddress ?? '',
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     }),
   );
 } else if (mode === 'start') {
-  const running = await startServer({ dist: args[0]!, port: 0, host: '127.0.0.1', rateLimit: Number(args[1]), redisUrl: args[2], log: () => undefined });
+  const running = await startServer({
+    dist: args[0]!,
+    port: 0,
+    host: '127.0.0.1',
+    rateLimit: Number(args[1]),
+    redisUrl: args[2],
+    log: () => undefined,
+  });
   port = running.port;
   close = () => running.close();
 } else if (mode === 'json-server') {

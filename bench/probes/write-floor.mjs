@@ -36,10 +36,13 @@ for (const { file, size, bytes: contents } of files) {
     writeFileSync(target, contents);
   } else {
     const fd = openSync(target, 'w');
-    for (let written = 0; written < size; written += PIECE.byteLength) writeSync(fd, PIECE, 0, Math.min(PIECE.byteLength, size - written));
+    for (let written = 0; written < size; written += PIECE.byteLength)
+      writeSync(fd, PIECE, 0, Math.min(PIECE.byteLength, size - written));
     closeSync(fd);
   }
   bytes += size;
 }
 const ms = performance.now() - started;
-console.log(JSON.stringify({ ms, readMs, files: files.length, bytes, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+console.log(
+  JSON.stringify({ ms, readMs, files: files.length, bytes, maxRssMb: process.resourceUsage().maxRSS / 1024 }),
+);

@@ -26,7 +26,8 @@ await writeAtomically(outDir, async (sink) => {
       continue;
     }
     const stream = await sink.stream(file);
-    for (let written = 0; written < size; written += PIECE.byteLength) await stream.write(PIECE.subarray(0, Math.min(PIECE.byteLength, size - written)));
+    for (let written = 0; written < size; written += PIECE.byteLength)
+      await stream.write(PIECE.subarray(0, Math.min(PIECE.byteLength, size - written)));
     await stream.close();
   }
 });

@@ -38,10 +38,39 @@ export function measureBuild(ctx: BenchContext): void {
 
   const floor = { label: 'plain sync writes, same files', value: stat(samples.map((s) => s.floor.ms)) };
   const target = TARGET_SIZES.includes(n) ? { text: '<= 3x floor', test: (r: number) => r <= 3 } : undefined;
-  add(ratioRow({ n, measure: 'build (buildSite, in-process)', value: stat(samples.map((s) => s.build.ms)), unit: 'ms', floor }, target));
-  add(ratioRow({ n, measure: 'build, whole process (npm run build)', value: stat(samples.map((s) => s.buildProcessMs)), unit: 'ms', floor: { label: 'the floor as a whole process', value: stat(samples.map((s) => s.floorProcessMs)) } }));
-  add(ratioRow({ n, measure: 'our writer alone, same files (writeAtomically)', value: stat(samples.map((s) => s.writer.ms)), unit: 'ms', floor }));
-  add(ratioRow({ n, measure: 'build peak RSS', value: stat(samples.map((s) => s.build.maxRssMb)), unit: 'MB', floor: { label: 'floor RSS', value: stat(samples.map((s) => s.floor.maxRssMb)) } }));
+  add(
+    ratioRow(
+      { n, measure: 'build (buildSite, in-process)', value: stat(samples.map((s) => s.build.ms)), unit: 'ms', floor },
+      target,
+    ),
+  );
+  add(
+    ratioRow({
+      n,
+      measure: 'build, whole process (npm run build)',
+      value: stat(samples.map((s) => s.buildProcessMs)),
+      unit: 'ms',
+      floor: { label: 'the floor as a whole process', value: stat(samples.map((s) => s.floorProcessMs)) },
+    }),
+  );
+  add(
+    ratioRow({
+      n,
+      measure: 'our writer alone, same files (writeAtomically)',
+      value: stat(samples.map((s) => s.writer.ms)),
+      unit: 'ms',
+      floor,
+    }),
+  );
+  add(
+    ratioRow({
+      n,
+      measure: 'build peak RSS',
+      value: stat(samples.map((s) => s.build.maxRssMb)),
+      unit: 'MB',
+      floor: { label: 'floor RSS', value: stat(samples.map((s) => s.floor.maxRssMb)) },
+    }),
+  );
 
   // The output of the unedited corpus is in place, so unchanged files can be linked.
   const edited = path.join(corpus, 'terms', 'term-0', 'en.md');
@@ -53,7 +82,15 @@ export function measureBuild(ctx: BenchContext): void {
       writeFileSync(edited, `${original.trimEnd()} Edited ${Math.random().toString(36).slice(2)}.\n`);
       return probe('build.ts', [corpus, out]).ms as number;
     });
-    add(ratioRow({ n, measure: 'rebuild after one term changed', value: stat(rebuilds), unit: 'ms', floor: { label: 'full build', value: stat(samples.map((s) => s.build.ms)) } }));
+    add(
+      ratioRow({
+        n,
+        measure: 'rebuild after one term changed',
+        value: stat(rebuilds),
+        unit: 'ms',
+        floor: { label: 'full build', value: stat(samples.map((s) => s.build.ms)) },
+      }),
+    );
   } finally {
     writeFileSync(edited, original);
     fresh(out);

@@ -17,20 +17,61 @@ export function measureFunction(ctx: BenchContext, bundle: string): void {
   const indexBytes = LOCALES.map((locale) => readFileSync(path.join(built, listIndexPath(locale))));
   const zipMb = gzipSync(Buffer.concat([readFileSync(bundle), ...indexBytes])).byteLength / 1024 / 1024;
   const bundleMb = (statSync(bundle).size + indexBytes.reduce((s, b) => s + b.byteLength, 0)) / 1024 / 1024;
-  add({ n, measure: 'function bundle (code + index), gzip estimate', value: stat([zipMb]), unit: 'MB', note: `${bundleMb.toFixed(1)} MB unzipped`, target: { text: 'zip well under 50 MB', met: zipMb < 25 } });
+  add({
+    n,
+    measure: 'function bundle (code + index), gzip estimate',
+    value: stat([zipMb]),
+    unit: 'MB',
+    note: `${bundleMb.toFixed(1)} MB unzipped`,
+    target: { text: 'zip well under 50 MB', met: zipMb < 25 },
+  });
 
   const cold = repeat(runs, () => ({
-    fn: probe('cold-start.mjs', ['function', bundle], { env: { LEXICON_DIST: built, RATE_LIMIT_PER_HOUR: '0' } }).ms as number,
+    fn: probe('cold-start.mjs', ['function', bundle], { env: { LEXICON_DIST: built, RATE_LIMIT_PER_HOUR: '0' } })
+      .ms as number,
     floor: probe('cold-start.mjs', ['constant']).ms as number,
   }));
-  add(ratioRow({ n, measure: 'cold start to first response', value: stat(cold.map((c) => c.fn)), unit: 'ms', floor: { label: 'bare node, constant', value: stat(cold.map((c) => c.floor)) } }));
+  add(
+    ratioRow({
+      n,
+      measure: 'cold start to first response',
+      value: stat(cold.map((c) => c.fn)),
+      unit: 'ms',
+      floor: { label: 'bare node, constant', value: stat(cold.map((c) => c.floor)) },
+    }),
+  );
 
   const loads = repeat(runs, () => ({
     decode: probe('index-load.ts', [built, 'decode'], { nodeFlags: ['--expose-gc'] }),
     raw: probe('index-load.ts', [built, 'raw'], { nodeFlags: ['--expose-gc'] }),
   }));
-  add(ratioRow({ n, measure: 'index load (both locales)', value: stat(loads.map((l) => l.decode.ms)), unit: 'ms', floor: { label: 'read the raw bytes', value: stat(loads.map((l) => l.raw.ms)) } },
-    big ? { text: '<= 2x raw (and <= 150 ms)', test: (r) => r <= 2 && stat(loads.map((l) => l.decode.ms)).median <= 150 } : undefined));
-  add(ratioRow({ n, measure: 'memory after load (heap + buffers)', value: stat(loads.map((l) => l.decode.totalMb)), unit: 'MB', floor: { label: 'raw bytes held', value: stat(loads.map((l) => l.raw.totalMb)) } },
-    big ? { text: '<= 150 MB', test: () => stat(loads.map((l) => l.decode.totalMb)).median <= 150 } : undefined));
+  add(
+    ratioRow(
+      {
+        n,
+        measure: 'index load (both locales)',
+        value: stat(loads.map((l) => l.decode.ms)),
+        unit: 'ms',
+        floor: { label: 'read the raw bytes', value: stat(loads.map((l) => l.raw.ms)) },
+      },
+      big
+        ? {
+            text: '<= 2x raw (and <= 150 ms)',
+            test: (r) => r <= 2 && stat(loads.map((l) => l.decode.ms)).median <= 150,
+          }
+        : undefined,
+    ),
+  );
+  add(
+    ratioRow(
+      {
+        n,
+        measure: 'memory after load (heap + buffers)',
+        value: stat(loads.map((l) => l.decode.totalMb)),
+        unit: 'MB',
+        floor: { label: 'raw bytes held', value: stat(loads.map((l) => l.raw.totalMb)) },
+      },
+      big ? { text: '<= 150 MB', test: () => stat(loads.map((l) => l.decode.totalMb)).median <= 150 } : undefined,
+    ),
+  );
 }

@@ -50,13 +50,31 @@ export async function comparePair(
   floor: { label: string; args: string[]; paths: string[] },
   target?: { text: string; test: (ratio: number) => boolean },
 ): Promise<Row[]> {
-  const runs = await repeatAsync(Math.min(ctx.runs, 3), async () => ({ ours: await load(ours.args, ours.paths, ctx), floor: await load(floor.args, floor.paths, ctx) }));
+  const runs = await repeatAsync(Math.min(ctx.runs, 3), async () => ({
+    ours: await load(ours.args, ours.paths, ctx),
+    floor: await load(floor.args, floor.paths, ctx),
+  }));
   const cpu = stat(runs.map((r) => r.ours.cpuPerRequest));
   const floorCpu = stat(runs.map((r) => r.floor.cpuPerRequest));
   return [
-    ratioRow({ n: ctx.n, measure: `${measure}, throughput`, value: stat(runs.map((r) => r.ours.rps)), unit: 'req/s', floor: { label: floor.label, value: stat(runs.map((r) => r.floor.rps)) } }, target),
+    ratioRow(
+      {
+        n: ctx.n,
+        measure: `${measure}, throughput`,
+        value: stat(runs.map((r) => r.ours.rps)),
+        unit: 'req/s',
+        floor: { label: floor.label, value: stat(runs.map((r) => r.floor.rps)) },
+      },
+      target,
+    ),
     {
-      ...ratioRow({ n: ctx.n, measure: `${measure}, server CPU per request`, value: cpu, unit: 'µs', floor: { label: floor.label, value: floorCpu } }),
+      ...ratioRow({
+        n: ctx.n,
+        measure: `${measure}, server CPU per request`,
+        value: cpu,
+        unit: 'µs',
+        floor: { label: floor.label, value: floorCpu },
+      }),
       note: `capacity ${(floorCpu.median / cpu.median).toFixed(2)}x the floor's`,
     },
   ];
@@ -71,12 +89,34 @@ export async function measureHttp(ctx: BenchContext): Promise<void> {
   const rawList = { label: 'raw node:http, same bytes', args: ['raw', listBody, listType], paths: [LIST_PAGE] };
   const rawTerm = { label: 'raw node:http, same bytes', args: ['raw', termBody, termType], paths: [TERM_FILE] };
 
-  for (const row of await comparePair(ctx, 'list page, node:http wrapper + handler', { args: ['wrapper', built], paths: [LIST_PAGE] }, rawList)) add(row);
-  for (const row of await comparePair(ctx, 'npm start: static term file', { args: ['start', built, '0'], paths: [TERM_FILE] }, rawTerm, { text: '>= 0.8x raw', test: (r) => r >= 0.8 })) add(row);
-  for (const row of await comparePair(ctx, 'npm start: list page', { args: ['start', built, '0'], paths: [LIST_PAGE] }, rawList, { text: '>= 0.5x raw', test: (r) => r >= 0.5 })) add(row);
+  for (const row of await comparePair(
+    ctx,
+    'list page, node:http wrapper + handler',
+    { args: ['wrapper', built], paths: [LIST_PAGE] },
+    rawList,
+  ))
+    add(row);
+  for (const row of await comparePair(
+    ctx,
+    'npm start: static term file',
+    { args: ['start', built, '0'], paths: [TERM_FILE] },
+    rawTerm,
+    { text: '>= 0.8x raw', test: (r) => r >= 0.8 },
+  ))
+    add(row);
+  for (const row of await comparePair(
+    ctx,
+    'npm start: list page',
+    { args: ['start', built, '0'], paths: [LIST_PAGE] },
+    rawList,
+    { text: '>= 0.5x raw', test: (r) => r >= 0.5 },
+  ))
+    add(row);
 
   if (!hasRedisServer()) {
-    process.stderr.write('  skipped: the Redis store (no redis-server on PATH; install Debian\'s redis-server or set REDIS_SERVER_PATH)\n');
+    process.stderr.write(
+      "  skipped: the Redis store (no redis-server on PATH; install Debian's redis-server or set REDIS_SERVER_PATH)\n",
+    );
     return;
   }
   const redis = await startRedis();
@@ -89,7 +129,10 @@ export async function measureHttp(ctx: BenchContext): Promise<void> {
     );
     const [throughput, cpu] = rows as [Row, Row];
     add(throughput);
-    add({ ...cpu, note: `${fmt(cpu.value.median - cpu.floor!.value.median)} µs more server CPU per request; redis-server's own CPU not counted` });
+    add({
+      ...cpu,
+      note: `${fmt(cpu.value.median - cpu.floor!.value.median)} µs more server CPU per request; redis-server's own CPU not counted`,
+    });
   } finally {
     await redis.stop();
   }

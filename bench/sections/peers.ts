@@ -22,7 +22,9 @@ async function listItems(built: string): Promise<ListItem[]> {
   try {
     const items: ListItem[] = [];
     for (;;) {
-      const response = await fetch(`http://127.0.0.1:${server.port}${LIST_PATH}?limit=${LIMIT_MAX}&offset=${items.length}`);
+      const response = await fetch(
+        `http://127.0.0.1:${server.port}${LIST_PATH}?limit=${LIMIT_MAX}&offset=${items.length}`,
+      );
       const page = (await response.json()) as { data: ListItem[]; meta: { hasMore: boolean } };
       items.push(...page.data);
       if (!page.meta.hasMore) return items;
@@ -47,7 +49,11 @@ export async function measurePeers(ctx: BenchContext): Promise<void> {
     ['deep page', `offset=${items.length - 50}`, `_start=${items.length - 50}&_limit=50`],
     ['pillar filter', 'pillar=alchemy', 'pillar=alchemy&_start=0&_limit=50'],
     ['search, common', 'q=a', 'term_like=a&_start=0&_limit=50'],
-    ['search, rare', `q=${encodeURIComponent(rare)}`, `term_like=${encodeURIComponent(escapeRegExp(rare))}&_start=0&_limit=50`],
+    [
+      'search, rare',
+      `q=${encodeURIComponent(rare)}`,
+      `term_like=${encodeURIComponent(escapeRegExp(rare))}&_start=0&_limit=50`,
+    ],
     ['limit 500', 'limit=500', '_start=0&_limit=500'],
   ];
   const target = n === 5_000 ? { text: '>= 5x json-server', test: (r: number) => r >= 5 } : undefined;
@@ -60,7 +66,10 @@ export async function measurePeers(ctx: BenchContext): Promise<void> {
       target,
     );
     add(throughput!);
-    add({ ...cpu!, note: `json-server uses ${(cpu!.floor!.value.median / cpu!.value.median).toFixed(1)}x our CPU per request` });
+    add({
+      ...cpu!,
+      note: `json-server uses ${(cpu!.floor!.value.median / cpu!.value.median).toFixed(1)}x our CPU per request`,
+    });
   }
 
   const runs = repeat(Math.min(ctx.runs, 3), () => {
@@ -75,6 +84,25 @@ export async function measurePeers(ctx: BenchContext): Promise<void> {
     rmSync(out, { recursive: true, force: true });
     return { ours, eleventy, floor };
   });
-  add(ratioRow({ n, measure: 'peers: term files, our path (serialize + writeAtomically)', value: stat(runs.map((r) => r.ours)), unit: 'ms', floor: { label: 'Eleventy, same files', value: stat(runs.map((r) => r.eleventy)) } }, { text: '<= 1.0x Eleventy', test: (r) => r <= 1 }));
-  add(ratioRow({ n, measure: 'peers: term files, Eleventy', value: stat(runs.map((r) => r.eleventy)), unit: 'ms', floor: { label: 'serialize + plain sync writes', value: stat(runs.map((r) => r.floor)) } }));
+  add(
+    ratioRow(
+      {
+        n,
+        measure: 'peers: term files, our path (serialize + writeAtomically)',
+        value: stat(runs.map((r) => r.ours)),
+        unit: 'ms',
+        floor: { label: 'Eleventy, same files', value: stat(runs.map((r) => r.eleventy)) },
+      },
+      { text: '<= 1.0x Eleventy', test: (r) => r <= 1 },
+    ),
+  );
+  add(
+    ratioRow({
+      n,
+      measure: 'peers: term files, Eleventy',
+      value: stat(runs.map((r) => r.eleventy)),
+      unit: 'ms',
+      floor: { label: 'serialize + plain sync writes', value: stat(runs.map((r) => r.floor)) },
+    }),
+  );
 }

@@ -73,5 +73,7 @@ export function originalLabel(concept: Concept): OriginalLabel | null {
   if (!lang) return { kind: 'alt', value, lang: null };
   const locale = LOCALES.find((l) => l === lang);
   if (!locale) return { kind: 'pref', value, lang };
-  return value === concept.texts[locale].term || concept.aliases[locale].includes(value) ? null : { kind: 'alt', value, lang };
+  return value === concept.texts[locale].term || concept.aliases[locale].includes(value)
+    ? null
+    : { kind: 'alt', value, lang };
 }

@@ -53,7 +53,12 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
   const perTradition = Object.fromEntries(corpus.site.traditions.map((t) => [t, 0]));
   const related = new Map(corpus.terms.map((t) => [t.slug, new Set(t.relatedTerms)]));
   const referenced = new Set(corpus.posts.flatMap((p) => p.terms));
-  const missing = { pronunciation: [] as string[], termOriginal: [] as string[], termOriginalLang: [] as string[], etymology: [] as string[] };
+  const missing = {
+    pronunciation: [] as string[],
+    termOriginal: [] as string[],
+    termOriginalLang: [] as string[],
+    etymology: [] as string[],
+  };
   const sectionMismatches: string[] = [];
   const bodyLengthOutliers: string[] = [];
   const oneWayLinks: string[] = [];
@@ -85,7 +90,8 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
       }
       const count = countWords(text.body);
       words[locale].push(count);
-      if (count < BODY_WORDS_MIN || count > BODY_WORDS_MAX) bodyLengthOutliers.push(`${term.slug} (${locale}): ${count} words`);
+      if (count < BODY_WORDS_MIN || count > BODY_WORDS_MAX)
+        bodyLengthOutliers.push(`${term.slug} (${locale}): ${count} words`);
     }
   }
   const termsWithoutPosts = corpus.terms.filter((t) => !referenced.has(t.slug)).map((t) => t.slug);
@@ -98,7 +104,8 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
     posts: corpus.posts.length,
     perPillar,
     perTradition,
-    postCoverage: corpus.terms.length === 0 ? 0 : (corpus.terms.length - termsWithoutPosts.length) / corpus.terms.length,
+    postCoverage:
+      corpus.terms.length === 0 ? 0 : (corpus.terms.length - termsWithoutPosts.length) / corpus.terms.length,
     termsWithoutPosts,
     oneWayLinks,
     reciprocalShare: links === 0 ? 1 : (links - oneWayLinks.length) / links,
@@ -124,7 +131,9 @@ export function formatCorpusStats(stats: CorpusStats): string {
   };
   lines.push(`terms: ${stats.terms} (each in en and bg)`, `posts: ${stats.posts}`);
   lines.push(`terms with a related post: ${(stats.postCoverage * 100).toFixed(1)}%`);
-  lines.push(`terms with ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.terms - stats.withoutReferences.length} of ${stats.terms}`);
+  lines.push(
+    `terms with ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.terms - stats.withoutReferences.length} of ${stats.terms}`,
+  );
   lines.push(`reciprocal relatedTerms links: ${(stats.reciprocalShare * 100).toFixed(1)}%`);
   lines.push(`traditions with at least 4 entries: ${stats.traditionsWithFourOrMore}`);
   table('terms per pillar', stats.perPillar);

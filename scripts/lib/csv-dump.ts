@@ -13,8 +13,21 @@ export const CSV_BOM = '\uFEFF';
 
 /** The columns of the CSV dumps, in order. */
 export const CSV_COLUMNS = [
-  'slug', 'term', 'definition', 'pillar', 'tradition', 'etymology', 'pronunciation', 'termOriginal',
-  'termOriginalLang', 'aliases', 'relatedTerms', 'url', 'relatedPosts', 'references', 'fullContent',
+  'slug',
+  'term',
+  'definition',
+  'pillar',
+  'tradition',
+  'etymology',
+  'pronunciation',
+  'termOriginal',
+  'termOriginalLang',
+  'aliases',
+  'relatedTerms',
+  'url',
+  'relatedPosts',
+  'references',
+  'fullContent',
 ] as const;
 
 // OWASP "CSV injection": a spreadsheet evaluates a cell starting with one of these as a formula.
@@ -48,10 +61,21 @@ const lines = (values: readonly string[]) => values.join('\n');
 /** A term's cells in CSV_COLUMNS order, before escaping; an empty cell is null. */
 export function csvCells(term: Term, details: TermDetails, locale: keyof TermDetails['aliases']): string[] {
   return [
-    term.slug, term.term, term.definition, term.pillar, term.tradition,
-    term.etymology ?? '', term.pronunciation ?? '', term.termOriginal ?? '', details.termOriginalLang ?? '',
-    lines(details.aliases[locale]), term.relatedTerms.join(' '), term.url, JSON.stringify(term.relatedPosts),
-    lines(details.references.map(referenceText)), term.fullContent,
+    term.slug,
+    term.term,
+    term.definition,
+    term.pillar,
+    term.tradition,
+    term.etymology ?? '',
+    term.pronunciation ?? '',
+    term.termOriginal ?? '',
+    details.termOriginalLang ?? '',
+    lines(details.aliases[locale]),
+    term.relatedTerms.join(' '),
+    term.url,
+    JSON.stringify(term.relatedPosts),
+    lines(details.references.map(referenceText)),
+    term.fullContent,
   ];
 }
 

@@ -37,11 +37,18 @@ export function dumpName(dataVersion: string, locale: DumpLocale, format: DumpFo
 
 /** What the dumps carry beyond the API's record: the corpus's details, in a fixed key order. */
 export function dumpDetails(details: TermDetails, locale: Locale) {
-  return { termOriginalLang: details.termOriginalLang, aliases: details.aliases[locale], references: details.references };
+  return {
+    termOriginalLang: details.termOriginalLang,
+    aliases: details.aliases[locale],
+    references: details.references,
+  };
 }
 
 /** The terminology formats: whole-lexicon files written from the concepts after the terms. */
-const TERMINOLOGY_WRITERS: [DumpFormat, (records: ApiRecords, dataVersion: string, concepts: Concept[], file: StreamedFile) => Promise<void>][] = [
+const TERMINOLOGY_WRITERS: [
+  DumpFormat,
+  (records: ApiRecords, dataVersion: string, concepts: Concept[], file: StreamedFile) => Promise<void>,
+][] = [
   ['skos-turtle', (records, version, concepts, file) => writeSkosTurtle(skosGroups(records, version, concepts), file)],
   ['skos-jsonld', (records, version, concepts, file) => writeSkosJsonLd(skosGroups(records, version, concepts), file)],
   ['tbx', (records, _version, concepts, file) => writeTbx(records, concepts, file)],
@@ -81,7 +88,11 @@ export class DumpWriter {
     }).slice(0, -1);
     for (const locale of [...LOCALES, 'all'] as const) {
       const json = await writer.#open(locale, 'json');
-      await json.write(locale === 'all' ? `${license},"locales":${JSON.stringify(LOCALES)},"terms":{` : `${license},"locale":"${locale}","terms":[`);
+      await json.write(
+        locale === 'all'
+          ? `${license},"locales":${JSON.stringify(LOCALES)},"terms":{`
+          : `${license},"locale":"${locale}","terms":[`,
+      );
       await writer.#open(locale, 'ndjson');
       const csv = await writer.#open(locale, 'csv');
       await csv.write(CSV_BOM + csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));

@@ -63,7 +63,10 @@ export async function emitSite(
   await sink.file(apiFile(`${API_ROOT}/openapi.json`), `${JSON.stringify(openapi, null, 2)}\n`);
   for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
     const id = `${records.siteUrl}${API_ROOT}/schemas/${name}`;
-    await sink.file(apiFile(`${API_ROOT}/schemas/${name}`), `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
+    await sink.file(
+      apiFile(`${API_ROOT}/schemas/${name}`),
+      `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`,
+    );
   }
 
   // The runnable examples use a term that has related posts, so they show every field.

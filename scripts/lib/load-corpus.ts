@@ -51,7 +51,12 @@ export async function loadCorpusFiles(root: string, options: { shownAs?: string 
     return {
       root: shown,
       files: [],
-      problems: [{ file: shown, message: 'is not a folder; pass --corpus with the folder that holds site.yaml, terms/ and posts/' }],
+      problems: [
+        {
+          file: shown,
+          message: 'is not a folder; pass --corpus with the folder that holds site.yaml, terms/ and posts/',
+        },
+      ],
       missingRoot: true,
     };
   }
@@ -87,21 +92,26 @@ type ReadResult = { text: string } | { problem: string; line?: number };
 
 function readCorpusFile(file: string, isLink: boolean): ReadResult {
   if (isLink) {
-    return { problem: 'is a symbolic link; the corpus must hold the file or folder itself (links can reach files outside it)' };
+    return {
+      problem: 'is a symbolic link; the corpus must hold the file or folder itself (links can reach files outside it)',
+    };
   }
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') return { problem: 'is a symbolic link; the corpus must hold the file itself (links can reach files outside it)' };
+    if (code === 'ELOOP')
+      return { problem: 'is a symbolic link; the corpus must hold the file itself (links can reach files outside it)' };
     return { problem: `cannot be read (${code}); check its permissions` };
   }
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) return { problem: 'is not a regular file; remove it' };
     if (info.size > MAX_FILE_BYTES) {
-      return { problem: `is ${info.size} bytes; a corpus file may be at most ${MAX_FILE_BYTES} bytes (1 MiB; a term's text is a few KB): shorten it` };
+      return {
+        problem: `is ${info.size} bytes; a corpus file may be at most ${MAX_FILE_BYTES} bytes (1 MiB; a term's text is a few KB): shorten it`,
+      };
     }
     const bytes = Buffer.alloc(info.size);
     let filled = 0;
@@ -186,6 +196,7 @@ export async function loadStyleVariants(root: string): Promise<StyleVariants> {
   const file = path.join(root, 'style.yaml');
   if (!existsSync(file)) return { en: [], bg: [] };
   const parsed = StyleVariantsSchema.safeParse(parseYamlText(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }

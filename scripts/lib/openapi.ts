@@ -2,7 +2,13 @@
 // build validates with (src/schema.ts), operations, parameters, statuses and descriptions from
 // the contract model (src/api-model.ts). Nothing here states a fact of its own.
 import { z } from 'zod';
-import { apiOperations, rateLimitHeaders, type BodyModel, type ParameterModel, type ResponseModel } from '../../src/api-model.ts';
+import {
+  apiOperations,
+  rateLimitHeaders,
+  type BodyModel,
+  type ParameterModel,
+  type ResponseModel,
+} from '../../src/api-model.ts';
 import { DOCS_PATH, LICENSE, LICENSE_SPDX, LICENSE_URL } from '../../src/contract.ts';
 import { ALLOWED_METHODS, rateLimitPolicy } from '../../src/http.ts';
 import { PROBLEM_KINDS } from '../../src/problems.ts';
@@ -34,8 +40,7 @@ function componentSchemas(): Record<string, JsonObject> {
   });
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
-      const { $schema, $id, ...rest } = schema as JsonObject;
-      void $schema, $id;
+      const { $schema: _schema, $id: _id, ...rest } = schema as JsonObject;
       return [id, rest];
     }),
   );
@@ -64,7 +69,13 @@ function parameterObject(parameter: ParameterModel): JsonObject {
   if (parameter.maxLength !== undefined) schema.maxLength = parameter.maxLength;
   if (parameter.pattern !== undefined) schema.pattern = parameter.pattern;
   if (parameter.default !== undefined) schema.default = parameter.default;
-  return { name: parameter.name, in: parameter.in, required: parameter.required, description: parameter.description.en, schema };
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    required: parameter.required,
+    description: parameter.description.en,
+    schema,
+  };
 }
 
 const MEDIA_TYPE: Record<Exclude<BodyModel, 'none'>, string> = {
@@ -88,7 +99,13 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
   const counterHeaders: JsonObject = Object.fromEntries(
     counters
       .filter((h) => h.name !== 'Retry-After')
-      .map((h) => [h.name, header(`${h.description.en} Example: ${h.example}`, h.name.startsWith('X-') ? { type: 'integer' } : { type: 'string' })]),
+      .map((h) => [
+        h.name,
+        header(
+          `${h.description.en} Example: ${h.example}`,
+          h.name.startsWith('X-') ? { type: 'integer' } : { type: 'string' },
+        ),
+      ]),
   );
   const retryAfter = counters.find((h) => h.name === 'Retry-After')!;
 
@@ -102,11 +119,18 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     if (response.status === 308) headers.Location = header('The canonical URL.');
     if (response.problem === 'method-not-allowed') headers.Allow = header(ALLOWED_METHODS);
     if (response.problem === 'rate-limited') {
-      headers['Retry-After'] = header(`${retryAfter.description.en} (${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`, { type: 'integer' });
+      headers['Retry-After'] = header(
+        `${retryAfter.description.en} (${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`,
+        { type: 'integer' },
+      );
     }
     const body =
-      response.body === 'none' ? {} : { content: { [MEDIA_TYPE[response.body]]: { schema: { $ref: `#/components/schemas/${response.body}` } } } };
-    const suffix = response.problem ? ` Problem type: ${docs}#${response.problem} (${PROBLEM_KINDS[response.problem].title}).` : '';
+      response.body === 'none'
+        ? {}
+        : { content: { [MEDIA_TYPE[response.body]]: { schema: { $ref: `#/components/schemas/${response.body}` } } } };
+    const suffix = response.problem
+      ? ` Problem type: ${docs}#${response.problem} (${PROBLEM_KINDS[response.problem].title}).`
+      : '';
     return { description: response.description.en + suffix, headers, ...body };
   };
 
@@ -119,7 +143,9 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
           summary: operation.summary.en,
           description: operation.description.en,
           ...(operation.parameters.length > 0 ? { parameters: operation.parameters.map(parameterObject) } : {}),
-          responses: Object.fromEntries(operation.responses.map((r) => [String(r.status), responseObject(r, operation.static === true)])),
+          responses: Object.fromEntries(
+            operation.responses.map((r) => [String(r.status), responseObject(r, operation.static === true)]),
+          ),
         },
       },
     ]),

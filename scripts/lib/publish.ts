@@ -12,7 +12,13 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 
 /** The filesystem steps of a publish, in order: a test kills the build after each one. */
-export const PUBLISH_STEPS = ['journal-written', 'old-retired', 'new-published', 'journal-removed', 'old-removed'] as const;
+export const PUBLISH_STEPS = [
+  'journal-written',
+  'old-retired',
+  'new-published',
+  'journal-removed',
+  'old-removed',
+] as const;
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 
 export interface PublishHooks {
@@ -37,7 +43,12 @@ interface Journal {
 }
 
 /** Replaces `target` by the complete folder `staging` (same parent, same filesystem). */
-export async function publish(target: string, staging: string, retired: string, hooks: PublishHooks = {}): Promise<void> {
+export async function publish(
+  target: string,
+  staging: string,
+  retired: string,
+  hooks: PublishHooks = {},
+): Promise<void> {
   const { journal } = outputSiblings(target);
   const step = async (name: PublishStep) => hooks.onStep?.(name);
   const record: Journal = { staging: path.basename(staging), retired: path.basename(retired) };
@@ -81,7 +92,9 @@ export async function recoverOutput(target: string): Promise<string[]> {
     const retired = path.join(parent, journal.retired);
     if (existsSync(staging)) {
       await rename(staging, target);
-      done.push(`finished publishing ${journal.staging} as ${path.basename(target)} (a build was interrupted during its swap)`);
+      done.push(
+        `finished publishing ${journal.staging} as ${path.basename(target)} (a build was interrupted during its swap)`,
+      );
     } else if (existsSync(retired)) {
       await rename(retired, target);
       done.push(`restored ${path.basename(target)} from ${journal.retired} (a build was interrupted during its swap)`);
@@ -90,7 +103,9 @@ export async function recoverOutput(target: string): Promise<string[]> {
   await rm(journalPath, { force: true });
   const base = path.basename(target);
   const leftover = (name: string) =>
-    [`${base}.tmp-`, `${base}.old-`, `${base}.lock.stale-`, `${base}.publish.json.tmp`].some((prefix) => name.startsWith(prefix));
+    [`${base}.tmp-`, `${base}.old-`, `${base}.lock.stale-`, `${base}.publish.json.tmp`].some((prefix) =>
+      name.startsWith(prefix),
+    );
   for (const name of (await readdir(parent).catch(() => [] as string[])).filter(leftover).sort()) {
     await rm(path.join(parent, name), { recursive: true, force: true });
     done.push(`removed ${name}, left by an interrupted build`);

@@ -13,7 +13,8 @@ export const SCHEMA_ORG_CONTEXT = {
   license: { '@type': '@id' },
 };
 
-const text = (value: string, language: string | null) => (language ? { '@value': value, '@language': language } : value);
+const text = (value: string, language: string | null) =>
+  language ? { '@value': value, '@language': language } : value;
 
 export function definedTerm(siteUrl: string, concept: Concept): Record<string, unknown> {
   const alternateNames = LOCALES.flatMap((l) => concept.aliases[l].map((alias) => text(alias, l)));
@@ -30,7 +31,12 @@ export function definedTerm(siteUrl: string, concept: Concept): Record<string, u
   };
 }
 
-export async function writeDefinedTermSet(records: ApiRecords, dataVersion: string, concepts: readonly Concept[], file: StreamedFile): Promise<void> {
+export async function writeDefinedTermSet(
+  records: ApiRecords,
+  dataVersion: string,
+  concepts: readonly Concept[],
+  file: StreamedFile,
+): Promise<void> {
   const head = {
     '@context': SCHEMA_ORG_CONTEXT,
     '@id': schemeUri(records.siteUrl),

@@ -60,7 +60,8 @@ export function conceptQuads(siteUrl: string, concept: Concept): Quad[] {
     const label = original.lang ? literal(original.value, original.lang) : literal(original.value);
     quads.push(quad(subject, skos(original.kind === 'pref' ? 'prefLabel' : 'altLabel'), label));
   }
-  for (const related of concept.relatedTerms) quads.push(quad(subject, skos('related'), namedNode(conceptUri(siteUrl, related))));
+  for (const related of concept.relatedTerms)
+    quads.push(quad(subject, skos('related'), namedNode(conceptUri(siteUrl, related))));
   return quads;
 }
 
@@ -71,7 +72,9 @@ export function collectionQuads(records: ApiRecords, concepts: readonly Concept[
     return [
       quad(subject, A, skos('Collection')),
       ...LOCALES.map((l) => quad(subject, skos('prefLabel'), literal(pillar.label[l], l))),
-      ...concepts.filter((c) => c.pillar === pillar.key).map((c) => quad(subject, skos('member'), namedNode(conceptUri(records.siteUrl, c.slug)))),
+      ...concepts
+        .filter((c) => c.pillar === pillar.key)
+        .map((c) => quad(subject, skos('member'), namedNode(conceptUri(records.siteUrl, c.slug)))),
     ];
   });
 }
@@ -86,7 +89,13 @@ export function* skosGroups(records: ApiRecords, dataVersion: string, concepts: 
 /** Turtle through n3's writer; each group of quads is flushed to the file as it is written. */
 export async function writeSkosTurtle(groups: Iterable<Quad[]>, file: StreamedFile): Promise<void> {
   const chunks: string[] = [];
-  const sink = { write: (chunk: string, _encoding?: string, done?: () => void) => void (chunks.push(chunk), done?.()), end: (done?: () => void) => done?.() };
+  const sink = {
+    write: (chunk: string, _encoding?: string, done?: () => void) => {
+      chunks.push(chunk);
+      done?.();
+    },
+    end: (done?: () => void) => done?.(),
+  };
   const writer = new Writer(sink, { prefixes: RDF_PREFIXES, end: false });
   for (const group of groups) {
     writer.addQuads(group);
@@ -149,7 +158,12 @@ export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
   const node: Record<string, NodeValue> = { '@id': quads[0]!.subject.value };
   const push = (key: string, value: string, set: boolean) => {
     const current = node[key];
-    node[key] = current === undefined ? (set ? [value] : value) : [...(Array.isArray(current) ? current : [current as string]), value];
+    node[key] =
+      current === undefined
+        ? set
+          ? [value]
+          : value
+        : [...(Array.isArray(current) ? current : [current as string]), value];
   };
   for (const { subject, predicate, object } of quads) {
     if (subject.value !== node['@id']) throw new Error(`compactNode: one subject per node, got ${subject.value}`);
@@ -167,7 +181,8 @@ export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
     } else if (object.termType === 'Literal' && object.language && definition['@container'] === '@language') {
       const map = (node[definition.term] ??= {}) as Record<string, string | string[]>;
       const current = map[object.language];
-      map[object.language] = current === undefined ? object.value : [...(Array.isArray(current) ? current : [current]), object.value];
+      map[object.language] =
+        current === undefined ? object.value : [...(Array.isArray(current) ? current : [current]), object.value];
     } else if (object.termType === 'Literal' && !object.language && object.datatype.value.endsWith('#string')) {
       // A plain string in a language map is keyed "@none" (JSON-LD 1.1).
       if (definition['@container'] === '@language') {

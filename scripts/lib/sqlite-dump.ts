@@ -57,7 +57,10 @@ export async function toSqlite(records: ApiRecords, dataVersion: string): Promis
       ['data_version', dataVersion],
       ['locales', LOCALES.join(',')],
     ]);
-    insert('INSERT INTO pillars VALUES (?, ?, ?, ?)', records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]));
+    insert(
+      'INSERT INTO pillars VALUES (?, ?, ?, ?)',
+      records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]),
+    );
     const details = (slug: string) => records.details.get(slug)!;
     const names = termNamesBySlug(records);
     for (const l of LOCALES) {
@@ -65,23 +68,52 @@ export async function toSqlite(records: ApiRecords, dataVersion: string): Promis
       insert(
         'INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         terms.map((t, position) => [
-          l, t.slug, position, t.term, foldForSearch(t.term, l), t.definition, t.pillar, t.tradition, t.etymology,
-          t.pronunciation, t.termOriginal, details(t.slug).termOriginalLang, t.url, t.fullContent,
+          l,
+          t.slug,
+          position,
+          t.term,
+          foldForSearch(t.term, l),
+          t.definition,
+          t.pillar,
+          t.tradition,
+          t.etymology,
+          t.pronunciation,
+          t.termOriginal,
+          details(t.slug).termOriginalLang,
+          t.url,
+          t.fullContent,
         ]),
       );
-      insert('INSERT INTO search_names VALUES (?, ?, ?)', terms.flatMap((t) => searchableNames(names.get(t.slug)!, l).map((n) => [l, t.slug, n])));
-      insert('INSERT INTO aliases VALUES (?, ?, ?, ?)', terms.flatMap((t) => details(t.slug).aliases[l].map((a, i) => [l, t.slug, i, a])));
-      insert('INSERT INTO posts VALUES (?, ?, ?, ?, ?)', records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date]));
+      insert(
+        'INSERT INTO search_names VALUES (?, ?, ?)',
+        terms.flatMap((t) => searchableNames(names.get(t.slug)!, l).map((n) => [l, t.slug, n])),
+      );
+      insert(
+        'INSERT INTO aliases VALUES (?, ?, ?, ?)',
+        terms.flatMap((t) => details(t.slug).aliases[l].map((a, i) => [l, t.slug, i, a])),
+      );
+      insert(
+        'INSERT INTO posts VALUES (?, ?, ?, ?, ?)',
+        records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date]),
+      );
     }
     db.run("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
     // Relations and references are the same in both locales; the English records state them.
     const terms = records.locales.en.terms;
     insert(
       'INSERT INTO term_references VALUES (?, ?, ?, ?, ?, ?, ?)',
-      terms.flatMap((t) => details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null])),
+      terms.flatMap((t) =>
+        details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null]),
+      ),
     );
-    insert('INSERT INTO related_terms VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])));
-    insert('INSERT INTO term_posts VALUES (?, ?, ?)', terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])));
+    insert(
+      'INSERT INTO related_terms VALUES (?, ?, ?)',
+      terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])),
+    );
+    insert(
+      'INSERT INTO term_posts VALUES (?, ?, ?)',
+      terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])),
+    );
     db.run('COMMIT');
     return db.export();
   } finally {

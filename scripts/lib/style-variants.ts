@@ -18,7 +18,7 @@ interface Matcher {
   prefer: string;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whole-word, case-sensitive matchers; "word" boundaries are letters and digits of any script. */
 export function compileStyleVariants(variants: StyleVariants): Record<Locale, Matcher[]> {
@@ -30,7 +30,10 @@ export function compileStyleVariants(variants: StyleVariants): Record<Locale, Ma
           found,
           prefer,
           // A trailing full stop is part of abbreviations like "c." and "напр.": no boundary after it.
-          pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escape(found)}${/\.$/.test(found) ? '' : '(?![\\p{L}\\p{N}])'}`, 'u'),
+          pattern: new RegExp(
+            `(?<![\\p{L}\\p{N}])${escapeRegExp(found)}${/\.$/.test(found) ? '' : '(?![\\p{L}\\p{N}])'}`,
+            'u',
+          ),
         })),
       ),
     ]),

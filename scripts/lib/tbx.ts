@@ -10,7 +10,8 @@ import type { StreamedFile } from './write-output.ts';
 
 export const TBX_NAMESPACE = 'urn:iso:std:iso:30042:ed-2';
 // The TBX-Basic schemas a validating reader can apply (LTAC Global, TBX-Basic dialect v3).
-const TBX_BASIC_RNG = 'https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBXcoreStructV03_TBX-Basic_integrated.rng';
+const TBX_BASIC_RNG =
+  'https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBXcoreStructV03_TBX-Basic_integrated.rng';
 const TBX_BASIC_SCH = 'https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBX-Basic_DCA.sch';
 /** BCP 47 "undetermined": TBX requires a language on every langSec. */
 export const UNDETERMINED_LANGUAGE = 'und';
@@ -26,22 +27,44 @@ export async function writeTbx(records: ApiRecords, concepts: readonly Concept[]
   const xml = createCB({ data: (chunk: string) => void chunks.push(chunk), prettyPrint: true });
   xml
     .dec({ version: '1.0', encoding: 'UTF-8' })
-    .ins('xml-model', `href="${TBX_BASIC_RNG}" type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"`)
-    .ins('xml-model', `href="${TBX_BASIC_SCH}" type="application/xml" schematypens="http://purl.oclc.org/dsdl/schematron"`);
+    .ins(
+      'xml-model',
+      `href="${TBX_BASIC_RNG}" type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"`,
+    )
+    .ins(
+      'xml-model',
+      `href="${TBX_BASIC_SCH}" type="application/xml" schematypens="http://purl.oclc.org/dsdl/schematron"`,
+    );
   const tbx = xml.ele(TBX_NAMESPACE, 'tbx', { type: 'TBX-Basic', style: 'dca', 'xml:lang': 'en' });
   tbx
     .ele('tbxHeader')
     .ele('fileDesc')
-    .ele('titleStmt').ele('title').txt(records.attribution.source).up().up()
-    .ele('publicationStmt').ele('p').txt(`${LICENSE} (${LICENSE_URL}). ${records.attribution.required}`).up().up()
-    .ele('sourceDesc').ele('p').txt(records.siteUrl).up().up()
+    .ele('titleStmt')
+    .ele('title')
+    .txt(records.attribution.source)
+    .up()
+    .up()
+    .ele('publicationStmt')
+    .ele('p')
+    .txt(`${LICENSE} (${LICENSE_URL}). ${records.attribution.required}`)
+    .up()
+    .up()
+    .ele('sourceDesc')
+    .ele('p')
+    .txt(records.siteUrl)
+    .up()
+    .up()
     .up()
     .up();
   const body = tbx.ele('text').ele('body');
   for (const concept of concepts) {
     const entry = body.ele('conceptEntry', { id: tbxConceptId(concept.slug) });
     entry.ele('descrip', { type: 'subjectField' }).txt(concept.pillar).up();
-    for (const related of concept.relatedTerms) entry.ele('ref', { type: 'crossReference', target: tbxConceptId(related) }).txt(related).up();
+    for (const related of concept.relatedTerms)
+      entry
+        .ele('ref', { type: 'crossReference', target: tbxConceptId(related) })
+        .txt(related)
+        .up();
     for (const locale of LOCALES) {
       const text = concept.texts[locale];
       const langSec = entry.ele('langSec', { 'xml:lang': locale });
@@ -71,5 +94,13 @@ export async function writeTbx(records: ApiRecords, concepts: readonly Concept[]
 type Parent = ReturnType<ReturnType<typeof createCB>['ele']>;
 
 function termSec(langSec: Parent, term: string, status: string): void {
-  langSec.ele('termSec').ele('term').txt(term).up().ele('termNote', { type: 'administrativeStatus' }).txt(status).up().up();
+  langSec
+    .ele('termSec')
+    .ele('term')
+    .txt(term)
+    .up()
+    .ele('termNote', { type: 'administrativeStatus' })
+    .txt(status)
+    .up()
+    .up();
 }

@@ -13,11 +13,18 @@ export interface UnsafeCharacter {
 }
 
 const FORBIDDEN: [RegExp, (char: string) => string][] = [
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   [/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/, () => 'a control character; remove it'],
-  [/[\u202A-\u202E\u2066-\u2069]/, () => 'a bidirectional override or isolate, which can reorder how text displays; remove it'],
+  [
+    /[\u202A-\u202E\u2066-\u2069]/,
+    () => 'a bidirectional override or isolate, which can reorder how text displays; remove it',
+  ],
   [/[\u2028\u2029]/, () => 'a Unicode line or paragraph separator; use an ordinary line break or a space'],
   [/[\u200B\u2060\uFEFF\u180E]/, () => 'an invisible zero-width character, which breaks search; remove it'],
-  [/\uFFFD/, () => 'the replacement character, a sign of text decoded with the wrong encoding; retype the original character'],
+  [
+    /\uFFFD/,
+    () => 'the replacement character, a sign of text decoded with the wrong encoding; retype the original character',
+  ],
   [/[\uFDD0-\uFDEF\uFFFE\uFFFF]/, () => 'a Unicode noncharacter; remove it'],
 ];
 
@@ -29,7 +36,10 @@ export function findUnsafeCharacter(text: string): UnsafeCharacter | undefined {
   for (const [pattern, describe] of FORBIDDEN) {
     const match = pattern.exec(text);
     if (match && (!first || match.index < first.index)) {
-      first = { index: match.index, message: `contains ${codePoint(match[0])} at character ${match.index + 1}, ${describe(match[0])}` };
+      first = {
+        index: match.index,
+        message: `contains ${codePoint(match[0])} at character ${match.index + 1}, ${describe(match[0])}`,
+      };
     }
   }
   const at = /[\uD800-\uDFFF]/.test(text) ? loneSurrogateIndex(text) : -1;
@@ -64,7 +74,12 @@ export function textProblems(text: string): { offsetLine: number; message: strin
   const unsafe = findUnsafeCharacter(text);
   if (unsafe) return [{ offsetLine: unsafe.line - 1, message: unsafe.message }];
   if (isInvisibleOnly(text)) {
-    return [{ offsetLine: 0, message: 'has no visible characters (only zero-width or other invisible ones); write the value' }];
+    return [
+      {
+        offsetLine: 0,
+        message: 'has no visible characters (only zero-width or other invisible ones); write the value',
+      },
+    ];
   }
   return [];
 }

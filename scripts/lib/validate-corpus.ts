@@ -45,9 +45,7 @@ export interface Corpus {
   posts: Post[];
 }
 
-export type ValidationResult =
-  | { ok: true; corpus: Corpus }
-  | { ok: false; problems: CorpusProblem[] };
+export type ValidationResult = { ok: true; corpus: Corpus } | { ok: false; problems: CorpusProblem[] };
 
 export function formatProblem(problem: CorpusProblem): string {
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
@@ -97,12 +95,14 @@ export function validateCorpus(
 
   // ---- site.yaml: the vocabularies every other check depends on.
   const siteYaml = siteFile && !siteFile.unreadable ? parse(siteFile.text) : undefined;
-  const site = siteFile?.unreadable
-    ? undefined
-    : siteFile && siteYaml
-    ? parseWith(siteFile, siteYaml, SiteConfigSchema, report)
-    : (report({ file: `${root}/${SITE_FILE}`, message: 'missing; the corpus needs a site configuration (see corpus/README.md)' }),
-      undefined);
+  if (!siteFile) {
+    report({
+      file: `${root}/${SITE_FILE}`,
+      message: 'missing; the corpus needs a site configuration (see corpus/README.md)',
+    });
+  }
+  const site =
+    siteFile && !siteFile.unreadable && siteYaml ? parseWith(siteFile, siteYaml, SiteConfigSchema, report) : undefined;
   if (site && siteFile && siteYaml) checkVocabularies(site, siteFile, siteYaml, report);
 
   // ---- terms
@@ -143,7 +143,10 @@ export function validateCorpus(
 
     const slugAt = { file: factsFile.path, line: factsYaml.lineOf(['slug']), field: 'slug' };
     if (facts.slug !== dir) {
-      report({ ...slugAt, message: `"${facts.slug}" differs from its folder terms/${dir}/; rename the folder to terms/${facts.slug}/ or set slug: ${dir}` });
+      report({
+        ...slugAt,
+        message: `"${facts.slug}" differs from its folder terms/${dir}/; rename the folder to terms/${facts.slug}/ or set slug: ${dir}`,
+      });
       // References may use either name: neither is reported a second time.
       unparsedDirs.add(dir);
     }
@@ -151,7 +154,10 @@ export function validateCorpus(
     if (previous) {
       // Neither file is "the" right one: name both, each pointing at the other.
       report({ ...slugAt, message: `"${facts.slug}" is also the slug of ${previous.file}; slugs must be unique` });
-      report({ ...previous.at, message: `"${facts.slug}" is also the slug of ${factsFile.path}; slugs must be unique` });
+      report({
+        ...previous.at,
+        message: `"${facts.slug}" is also the slug of ${factsFile.path}; slugs must be unique`,
+      });
       continue;
     }
     slugOwner.set(facts.slug, { file: factsFile.path, at: slugAt });
@@ -243,7 +249,8 @@ function parseTermText(
   const body = frontmatter.body.trim();
   const bodyLine = file.text.replace(/\r\n/g, '\n').split('\n').length - frontmatter.body.split('\n').length + 1;
   const unsafeBody = textProblems(frontmatter.body);
-  for (const { offsetLine, message } of unsafeBody) report({ file: file.path, line: bodyLine + offsetLine, field: 'body', message });
+  for (const { offsetLine, message } of unsafeBody)
+    report({ file: file.path, line: bodyLine + offsetLine, field: 'body', message });
   if (unsafeBody.length > 0) return undefined;
   if (body === '') {
     report({
@@ -271,7 +278,8 @@ function checkAliases(text: TermText, file: SourceFile, yaml: ParsedYaml, report
   const seen = new Set([text.term]);
   (text.aliases ?? []).forEach((alias, i) => {
     const at = { file: file.path, line: yaml.lineOf(['aliases', i]), field: `aliases.${i}` };
-    if (alias === text.term) report({ ...at, message: 'repeats the term name; an alias is another spelling, remove it' });
+    if (alias === text.term)
+      report({ ...at, message: 'repeats the term name; an alias is another spelling, remove it' });
     else if (seen.has(alias)) report({ ...at, message: `"${alias}" is listed twice; list each alias once` });
     seen.add(alias);
   });
@@ -304,7 +312,12 @@ function parseWith<T extends z.ZodType>(
   for (const [text, path] of stringsIn(yaml.value)) {
     for (const { offsetLine, message } of textProblems(text)) {
       unsafe = true;
-      report({ file: file.path, line: yaml.lineOf(path) + offsetLine, field: path.length > 0 ? path.join('.') : undefined, message });
+      report({
+        file: file.path,
+        line: yaml.lineOf(path) + offsetLine,
+        field: path.length > 0 ? path.join('.') : undefined,
+        message,
+      });
     }
   }
   if (unsafe) return undefined;
@@ -345,18 +358,33 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function checkVocabularies(site: SiteConfig, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
+function checkVocabularies(
+  site: SiteConfig,
+  file: SourceFile,
+  yaml: ParsedYaml,
+  report: (problem: CorpusProblem) => void,
+) {
   const seenPillars = new Set<string>();
   site.pillars.forEach((pillar, i) => {
     if (seenPillars.has(pillar.key)) {
-      report({ file: file.path, line: yaml.lineOf(['pillars', i, 'key']), field: `pillars.${i}.key`, message: `"${pillar.key}" is declared twice` });
+      report({
+        file: file.path,
+        line: yaml.lineOf(['pillars', i, 'key']),
+        field: `pillars.${i}.key`,
+        message: `"${pillar.key}" is declared twice`,
+      });
     }
     seenPillars.add(pillar.key);
   });
   const seenTraditions = new Set<string>();
   site.traditions.forEach((tradition, i) => {
     if (seenTraditions.has(tradition)) {
-      report({ file: file.path, line: yaml.lineOf(['traditions', i]), field: `traditions.${i}`, message: `"${tradition}" is declared twice` });
+      report({
+        file: file.path,
+        line: yaml.lineOf(['traditions', i]),
+        field: `traditions.${i}`,
+        message: `"${tradition}" is declared twice`,
+      });
     }
     seenTraditions.add(tradition);
   });
@@ -388,7 +416,12 @@ function checkTermVocabulary(
   }
 }
 
-function checkRelatedTerms(facts: TermFacts, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
+function checkRelatedTerms(
+  facts: TermFacts,
+  file: SourceFile,
+  yaml: ParsedYaml,
+  report: (problem: CorpusProblem) => void,
+) {
   const seen = new Set<string>();
   facts.relatedTerms.forEach((slug, i) => {
     const at = { file: file.path, line: yaml.lineOf(['relatedTerms', i]), field: `relatedTerms.${i}` };

@@ -10,7 +10,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { acquireOutputLock, outputSiblings, publish, recoverOutput, type LockOptions, type PublishHooks } from './publish.ts';
+import {
+  acquireOutputLock,
+  outputSiblings,
+  publish,
+  recoverOutput,
+  type LockOptions,
+  type PublishHooks,
+} from './publish.ts';
 
 export interface StreamedFile {
   write(chunk: string | Uint8Array): Promise<void>;
@@ -41,7 +48,8 @@ export const OUTPUT_HASHES_PATH = '_data/output-hashes.json';
 const WRITE_CONCURRENCY = 64;
 
 const hashOf = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
-const sizeOf = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+const sizeOf = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 
 /**
  * Runs `produce` against a staging folder and swaps it into place only if it succeeds,
@@ -103,12 +111,13 @@ async function writeLocked(
       const hash = hashOf(contents);
       hashes[file] = hash;
       const destination = path.join(staging, file);
-      const write = (previousHashes[file] === hash
-        ? link(path.join(target, file), destination).then(
-            () => void summary.reused++,
-            () => writeFile(destination, contents),
-          )
-        : writeFile(destination, contents)
+      const write = (
+        previousHashes[file] === hash
+          ? link(path.join(target, file), destination).then(
+              () => void summary.reused++,
+              () => writeFile(destination, contents),
+            )
+          : writeFile(destination, contents)
       ).then(() => counted(sizeOf(contents)));
       // Tracked so that the first failure is reported however many writes are in flight.
       const tracked: Promise<void> = write
@@ -129,7 +138,8 @@ async function writeLocked(
         async write(chunk) {
           hash.update(chunk);
           bytes += sizeOf(chunk);
-          if (!out.write(chunk)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+          if (!out.write(chunk))
+            await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
         },
         async close() {
           await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);

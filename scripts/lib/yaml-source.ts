@@ -22,7 +22,11 @@ export function parseYaml(text: string, firstLine = 1, cache?: ParseCache): Pars
   const hit = cache.get(key);
   if (hit) {
     let parsed: ParsedYaml | undefined;
-    return { value: hit.value, errors: hit.errors, lineOf: (path) => (parsed ??= parseYamlNow(text, firstLine)).lineOf(path) };
+    return {
+      value: hit.value,
+      errors: hit.errors,
+      lineOf: (path) => (parsed ??= parseYamlNow(text, firstLine)).lineOf(path),
+    };
   }
   const parsed = parseYamlNow(text, firstLine);
   cache.set(key, { value: parsed.value, errors: parsed.errors });
@@ -35,7 +39,10 @@ function parseYamlNow(text: string, firstLine: number): ParsedYaml {
   const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
   // One mistake often makes the parser report several errors on its line: the first says it best.
   const errors = doc.errors
-    .map((error) => ({ line: toFileLine(error.pos[0]), message: firstSentence(error.message) + (HINTS[error.code] ?? '') }))
+    .map((error) => ({
+      line: toFileLine(error.pos[0]),
+      message: firstSentence(error.message) + (HINTS[error.code] ?? ''),
+    }))
     .filter((error, i, all) => all.findIndex((e) => e.line === error.line) === i);
   let value: unknown;
   if (errors.length === 0) {
@@ -71,7 +78,8 @@ function firstAliasOffset(doc: Document): number {
 }
 
 // What a corpus author most likely did, by the yaml library's error code.
-const QUOTING_HINT = '; if a value contains ": " or starts with a quote, bracket or other special character, wrap it in double quotes';
+const QUOTING_HINT =
+  '; if a value contains ": " or starts with a quote, bracket or other special character, wrap it in double quotes';
 const HINTS: Partial<Record<string, string>> = {
   BLOCK_AS_IMPLICIT_KEY: QUOTING_HINT,
   UNEXPECTED_TOKEN: QUOTING_HINT,

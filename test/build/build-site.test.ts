@@ -14,7 +14,12 @@ const GOLDEN = path.join(FIXTURES, 'golden-small');
 const BUILT_AT = new Date('2026-01-01T00:00:00Z');
 
 function readTree(dir: string): Map<string, Buffer> {
-  return new Map(fg.sync('**/*', { cwd: dir, onlyFiles: true, dot: true }).sort().map((f) => [f, readFileSync(path.join(dir, f))]));
+  return new Map(
+    fg
+      .sync('**/*', { cwd: dir, onlyFiles: true, dot: true })
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f))]),
+  );
 }
 
 describe('build of the small fixture corpus', () => {
@@ -39,9 +44,21 @@ describe('build of the small fixture corpus', () => {
       if (file.endsWith('.bin')) {
         const locale = /list-index\.(\w+)\.bin$/.exec(file)![1] as (typeof LOCALES)[number];
         const index = loadBuiltIndex(outA, locale);
-        const { items, itemStarts, pillarCodes, nameStarts, pillarMembers, hasSlug, ...header } = index;
-        void itemStarts, pillarCodes, nameStarts, pillarMembers, hasSlug, items;
-        const readable = { ...header, names: indexNames(index), items: indexItems(index), pillarCodes: [...index.pillarCodes] };
+        const {
+          items: _i,
+          itemStarts: _s,
+          pillarCodes: _p,
+          nameStarts: _n,
+          pillarMembers: _m,
+          hasSlug: _h,
+          ...header
+        } = index;
+        const readable = {
+          ...header,
+          names: indexNames(index),
+          items: indexItems(index),
+          pillarCodes: [...index.pillarCodes],
+        };
         golden.set(`${file}.json`, `${JSON.stringify(readable, null, 2)}\n`);
       } else {
         golden.set(file, bytes.toString('utf8'));
@@ -81,7 +98,8 @@ describe('build of the small fixture corpus', () => {
       expect(items).toHaveLength(files.length);
       items.forEach((item, i) => {
         const file = JSON.parse(readFileSync(path.join(outA, termFilePath(locale, item.slug)), 'utf8'));
-        for (const [field, value] of Object.entries(item)) expect(file.data[field], `${item.slug}.${field}`).toEqual(value);
+        for (const [field, value] of Object.entries(item))
+          expect(file.data[field], `${item.slug}.${field}`).toEqual(value);
         expect(file.attribution).toEqual(JSON.parse(index.attributionJson));
         // The served name is searchable, on its own or inside a longer name of the same term.
         expect(indexNames(index)[i]!.some((name) => name.includes(foldForSearch(item.term, locale)))).toBe(true);
@@ -122,7 +140,9 @@ describe('incremental rebuild', () => {
     const nigredo = JSON.parse(readFileSync(path.join(outDir, 'api/lexicon/en/nigredo.json'), 'utf8'));
     expect(nigredo.data.fullContent.endsWith('An added sentence.')).toBe(true);
     const fresh = path.join(work, 'fresh');
-    expect((await buildSite({ corpusDir: corpus, outDir: fresh, builtAt: new Date(readManifest(outDir).builtAt) })).ok).toBe(true);
+    expect(
+      (await buildSite({ corpusDir: corpus, outDir: fresh, builtAt: new Date(readManifest(outDir).builtAt) })).ok,
+    ).toBe(true);
     expect(readTree(outDir)).toEqual(readTree(fresh));
   });
 });
@@ -143,7 +163,10 @@ describe('atomic output', () => {
       mkdirSync(path.dirname(path.join(broken, file)), { recursive: true });
       writeFileSync(path.join(broken, file), bytes);
     }
-    writeFileSync(path.join(broken, 'terms/sophia/term.yaml'), readFileSync(path.join(INVALID_CASES, 'malformed-yaml/terms/sophia/term.yaml')));
+    writeFileSync(
+      path.join(broken, 'terms/sophia/term.yaml'),
+      readFileSync(path.join(INVALID_CASES, 'malformed-yaml/terms/sophia/term.yaml')),
+    );
     const result = await buildSite({ corpusDir: broken, outDir });
     expect(result.ok).toBe(false);
     expect(readTree(outDir)).toEqual(before);
@@ -154,7 +177,11 @@ describe('atomic output', () => {
     const outDir = path.join(work, 'dist-write');
     await writeOutputAtomically(outDir, new Map([['keep.json', '{"old":true}']]));
     // A file and a folder of the same name cannot both be written: the write fails midway.
-    const failing = new Map<string, string>([['a.json', '1'], ['clash', 'file'], ['clash/inner.json', '2']]);
+    const failing = new Map<string, string>([
+      ['a.json', '1'],
+      ['clash', 'file'],
+      ['clash/inner.json', '2'],
+    ]);
     await expect(writeOutputAtomically(outDir, failing)).rejects.toThrow();
     expect(readFileSync(path.join(outDir, 'keep.json'), 'utf8')).toBe('{"old":true}');
     expect(existsSync(path.join(outDir, 'a.json'))).toBe(false);

@@ -53,7 +53,15 @@ describe('OpenAPI document', () => {
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
     });
     expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '405', '429']);
-    expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual(['200', '304', '308', '400', '404', '405', '429']);
+    expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual([
+      '200',
+      '304',
+      '308',
+      '400',
+      '404',
+      '405',
+      '429',
+    ]);
     expect(list.responses['429'].headers['Retry-After']).toBeDefined();
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining(['Term', 'TermListItem', 'ListResponse', 'TermResponse', 'Problem', 'Manifest']),
@@ -95,6 +103,7 @@ describe('published JSON Schemas', () => {
     }
     expect(statuses).toEqual([200, 200, 400, 404, 405, 429]);
     // Single terms are static files the build wrote; the function only redirects to them.
-    for (const locale of ['en', 'bg']) term(JSON.parse(String(site.files.get(`api/lexicon/${locale}/aeon.json`))), `${locale} term file`);
+    for (const locale of ['en', 'bg'])
+      term(JSON.parse(String(site.files.get(`api/lexicon/${locale}/aeon.json`))), `${locale} term file`);
   });
 });

@@ -24,19 +24,26 @@ describe('the bundled corpus', () => {
   });
 
   it('spreads over 8 pillars of at least 25 terms, including cosmology, alchemy and shadow', () => {
-    const full = Object.entries(stats.perPillar).filter(([, count]) => count >= 25).map(([key]) => key);
+    const full = Object.entries(stats.perPillar)
+      .filter(([, count]) => count >= 25)
+      .map(([key]) => key);
     expect(full.length).toBe(8);
     expect(full).toEqual(expect.arrayContaining(['cosmology', 'alchemy', 'shadow']));
   });
 
   it('covers at least 16 traditions with at least 4 entries each, and no tradition with fewer', () => {
     expect(stats.traditionsWithFourOrMore).toBeGreaterThanOrEqual(16);
-    for (const [tradition, count] of Object.entries(stats.perTradition)) expect(count, tradition).toBeGreaterThanOrEqual(4);
+    for (const [tradition, count] of Object.entries(stats.perTradition))
+      expect(count, tradition).toBeGreaterThanOrEqual(4);
   });
 
   it('gives every entry 2-5 references, at least one of them modern scholarship', () => {
     expect(stats.withoutReferences).toEqual([]);
-    for (const term of corpus.terms) expect(term.references?.some((r) => r.kind === 'scholarly'), term.slug).toBe(true);
+    for (const term of corpus.terms)
+      expect(
+        term.references?.some((r) => r.kind === 'scholarly'),
+        term.slug,
+      ).toBe(true);
   });
 
   it('has at least 70 posts, referencing 2-8 terms each, so that at least 95% of terms have a related post', () => {

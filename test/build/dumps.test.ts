@@ -8,7 +8,14 @@ import initSqlJs from 'sql.js';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_VERSION_PATTERN, LICENSE, LOCALES, type Locale } from '../../src/contract.ts';
-import { ManifestSchema, ReferenceSchema, TermSchema, type Manifest, type Reference, type Term } from '../../src/schema.ts';
+import {
+  ManifestSchema,
+  ReferenceSchema,
+  TermSchema,
+  type Manifest,
+  type Reference,
+  type Term,
+} from '../../src/schema.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { unescapeCsvCell } from '../../scripts/lib/csv-dump.ts';
 import { foldForSearch } from '../../src/fold.ts';
@@ -21,7 +28,11 @@ let manifest: Manifest;
 let dataVersion: string;
 const served: Record<Locale, Term[]> = { en: [], bg: [] };
 /** What the corpus says beyond the API's record, per slug (read from the corpus files). */
-interface Details { termOriginalLang: string | null; aliases: string[]; references: Reference[] }
+interface Details {
+  termOriginalLang: string | null;
+  aliases: string[];
+  references: Reference[];
+}
 const details: Record<Locale, Map<string, Details>> = { en: new Map(), bg: new Map() };
 /** The dump record: the served record, then the details. */
 const dumped = (locale: Locale, term: Term) => ({ ...term, ...details[locale].get(term.slug)! });
@@ -39,10 +50,14 @@ beforeAll(async () => {
   for (const locale of LOCALES) {
     // What the API serves: the static single-term files, in the list endpoint's order.
     const order = manifestOrder(locale);
-    served[locale] = order.map((slug) => JSON.parse(readFileSync(path.join(out, `api/lexicon/${locale}/${slug}.json`), 'utf8')).data);
+    served[locale] = order.map(
+      (slug) => JSON.parse(readFileSync(path.join(out, `api/lexicon/${locale}/${slug}.json`), 'utf8')).data,
+    );
     for (const { slug } of served[locale]) {
       const facts = parseYaml(readFileSync(path.join(SMALL_CORPUS, 'terms', slug, 'term.yaml'), 'utf8'));
-      const front = parseYaml(readFileSync(path.join(SMALL_CORPUS, 'terms', slug, `${locale}.md`), 'utf8').split('---\n')[1]!);
+      const front = parseYaml(
+        readFileSync(path.join(SMALL_CORPUS, 'terms', slug, `${locale}.md`), 'utf8').split('---\n')[1]!,
+      );
       details[locale].set(slug, {
         termOriginalLang: facts.termOriginalLang ?? null,
         aliases: front.aliases ?? [],
@@ -63,8 +78,20 @@ describe('manifest', () => {
     expect(manifest.counts).toEqual({ en: 6, bg: 6, posts: 2, pillars: 3 });
     expect(manifest.license).toBe(LICENSE);
     expect(manifest.files.map((f) => `${f.locale}.${f.format}`).sort()).toEqual([
-      'all.csv', 'all.json', 'all.ndjson', 'all.schema-org-jsonld', 'all.skos-jsonld', 'all.skos-turtle', 'all.sqlite', 'all.tbx',
-      'bg.csv', 'bg.json', 'bg.ndjson', 'en.csv', 'en.json', 'en.ndjson',
+      'all.csv',
+      'all.json',
+      'all.ndjson',
+      'all.schema-org-jsonld',
+      'all.skos-jsonld',
+      'all.skos-turtle',
+      'all.sqlite',
+      'all.tbx',
+      'bg.csv',
+      'bg.json',
+      'bg.ndjson',
+      'en.csv',
+      'en.json',
+      'en.ndjson',
     ]);
     for (const file of manifest.files) {
       const bytes = readFileSync(path.join(out, file.path));
@@ -93,12 +120,16 @@ describe('manifest', () => {
     const openapi = JSON.parse(readFileSync(path.join(out, 'api/lexicon/openapi.json'), 'utf8'));
     expect(openapi.info.version).toBe(dataVersion);
     expect(JSON.parse(dump('en', 'json').toString('utf8')).dataVersion).toBe(dataVersion);
-    expect(readFileSync(path.join(out, 'api/lexicon/index.html'), 'utf8')).toContain(`<code class="hash">${dataVersion}</code>`);
+    expect(readFileSync(path.join(out, 'api/lexicon/index.html'), 'utf8')).toContain(
+      `<code class="hash">${dataVersion}</code>`,
+    );
     // Every run of 12 to 64 hex digits (with a letter: not a decimal number) in these outputs is
     // the data version or a file's SHA-256.
     const sha256s = new Set(manifest.files.map((f) => f.sha256));
     for (const name of ['api/lexicon/openapi.json', 'api/lexicon/index.html', 'dumps/manifest.json']) {
-      for (const [run] of readFileSync(path.join(out, name), 'utf8').matchAll(/(?<![0-9a-f])(?=[0-9]*[a-f])[0-9a-f]{12,64}(?![0-9a-f])/g)) {
+      for (const [run] of readFileSync(path.join(out, name), 'utf8').matchAll(
+        /(?<![0-9a-f])(?=[0-9]*[a-f])[0-9a-f]{12,64}(?![0-9a-f])/g,
+      )) {
         expect(run === dataVersion || sha256s.has(run), `${name}: ${run}`).toBe(true);
       }
     }
@@ -115,7 +146,13 @@ describe('dump round trips (both locales and combined)', () => {
   it('JSON carries the license and exactly the served records', () => {
     for (const locale of LOCALES) {
       const json = JSON.parse(dump(locale, 'json').toString('utf8'));
-      expect(json).toMatchObject({ license: LICENSE, licenseSpdx: 'CC-BY-SA-4.0', dataVersion, locale, attribution: manifest.attribution });
+      expect(json).toMatchObject({
+        license: LICENSE,
+        licenseSpdx: 'CC-BY-SA-4.0',
+        dataVersion,
+        locale,
+        attribution: manifest.attribution,
+      });
       expect(json.terms).toEqual(served[locale].map((t) => dumped(locale, t)));
       expect(json.terms.map(withoutDetails)).toEqual(served[locale]);
     }
@@ -123,24 +160,40 @@ describe('dump round trips (both locales and combined)', () => {
     expect(all.terms).toEqual(Object.fromEntries(LOCALES.map((l) => [l, served[l].map((t) => dumped(l, t))])));
     // The fixture has a term with aliases and references, structured.
     expect(details.en.get('sophia')!.aliases).toEqual(['=Sophia', 'Wisdom']);
-    expect(JSON.parse(dump('en', 'json').toString('utf8')).terms.find((t: Term) => t.slug === 'aeon').references[0]).toEqual({
-      kind: 'primary', author: 'Layton, Bentley (trans.)', title: 'The Gnostic Scriptures', year: 1987,
+    expect(
+      JSON.parse(dump('en', 'json').toString('utf8')).terms.find((t: Term) => t.slug === 'aeon').references[0],
+    ).toEqual({
+      kind: 'primary',
+      author: 'Layton, Bentley (trans.)',
+      title: 'The Gnostic Scriptures',
+      year: 1987,
     });
   });
 
   it('NDJSON holds one served record per line, each carrying the license and the credit text', () => {
     const license = { license: LICENSE, attribution: manifest.attribution.required };
     for (const locale of LOCALES) {
-      const lines = dump(locale, 'ndjson').toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+      const lines = dump(locale, 'ndjson')
+        .toString('utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines).toEqual(served[locale].map((t) => ({ ...dumped(locale, t), ...license })));
     }
-    const all = dump('all', 'ndjson').toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(all).toEqual(LOCALES.flatMap((locale) => served[locale].map((term) => ({ locale, ...dumped(locale, term), ...license }))));
+    const all = dump('all', 'ndjson')
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(all).toEqual(
+      LOCALES.flatMap((locale) => served[locale].map((term) => ({ locale, ...dumped(locale, term), ...license }))),
+    );
   });
 
   it('CSV (RFC 4180, with a BOM, read with csv-parse) rebuilds the served records; formula cells are escaped', () => {
     // What a program reading the dumps does: strip the BOM, then unescape every cell.
-    const unescapeRow = (row: Record<string, string>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, unescapeCsvCell(v)]));
+    const unescapeRow = (row: Record<string, string>) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, unescapeCsvCell(v)]));
     const fromCsv = (raw: Record<string, string>): Term => {
       const row = unescapeRow(raw);
       return TermSchema.parse({
@@ -175,7 +228,8 @@ describe('dump round trips (both locales and combined)', () => {
         const references = row.references ? row.references.split('\n') : [];
         expect(references).toHaveLength(expected.references.length);
         expected.references.forEach((r, i) => {
-          for (const part of [r.author, r.title, String(r.year), r.locator ?? '', r.kind]) expect(references[i]).toContain(part);
+          for (const part of [r.author, r.title, String(r.year), r.locator ?? '', r.kind])
+            expect(references[i]).toContain(part);
         });
       }
     }
@@ -200,10 +254,16 @@ describe('dump round trips (both locales and combined)', () => {
         return out;
       };
       const meta = Object.fromEntries(rows('SELECT key, value FROM metadata').map((r) => [r.key, r.value]));
-      expect(meta).toMatchObject({ license: LICENSE, data_version: dataVersion, attribution_required: manifest.attribution.required });
-      const indexes = rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").map((r) => r.name);
+      expect(meta).toMatchObject({
+        license: LICENSE,
+        data_version: dataVersion,
+        attribution_required: manifest.attribution.required,
+      });
+      const indexes = rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").map(
+        (r) => r.name,
+      );
       expect(indexes).toEqual(expect.arrayContaining(['terms_slug', 'terms_pillar']));
-      const sql = (text: string) => rows("SELECT sql FROM sqlite_master WHERE name = ?", [text])[0]?.sql;
+      const sql = (text: string) => rows('SELECT sql FROM sqlite_master WHERE name = ?', [text])[0]?.sql;
       expect(sql('terms_fts')).toContain('fts4');
       for (const l of LOCALES) {
         const terms = rows('SELECT * FROM terms WHERE locale = ? ORDER BY position', [l]).map((t) => ({
@@ -213,7 +273,9 @@ describe('dump round trips (both locales and combined)', () => {
           pillar: t.pillar,
           tradition: t.tradition,
           etymology: t.etymology,
-          relatedTerms: rows('SELECT related_slug FROM related_terms WHERE slug = ? ORDER BY position', [t.slug as string]).map((r) => r.related_slug),
+          relatedTerms: rows('SELECT related_slug FROM related_terms WHERE slug = ? ORDER BY position', [
+            t.slug as string,
+          ]).map((r) => r.related_slug),
           url: t.url,
           fullContent: t.full_content,
           pronunciation: t.pronunciation,
@@ -229,9 +291,19 @@ describe('dump round trips (both locales and combined)', () => {
           const expected = details[l].get(t.slug as string)!;
           expect(t.term_folded).toBe(foldForSearch(t.term as string, l));
           expect(t.term_original_lang).toBe(expected.termOriginalLang);
-          expect(rows('SELECT alias FROM aliases WHERE locale = ? AND slug = ? ORDER BY position', [l, t.slug as string]).map((r) => r.alias)).toEqual(expected.aliases);
-          const references = rows('SELECT kind, author, title, year, locator FROM term_references WHERE slug = ? ORDER BY position', [t.slug as string]);
-          expect(references.map(({ locator, ...r }) => (locator === null ? r : { ...r, locator }))).toEqual(expected.references);
+          expect(
+            rows('SELECT alias FROM aliases WHERE locale = ? AND slug = ? ORDER BY position', [
+              l,
+              t.slug as string,
+            ]).map((r) => r.alias),
+          ).toEqual(expected.aliases);
+          const references = rows(
+            'SELECT kind, author, title, year, locator FROM term_references WHERE slug = ? ORDER BY position',
+            [t.slug as string],
+          );
+          expect(references.map(({ locator, ...r }) => (locator === null ? r : { ...r, locator }))).toEqual(
+            expected.references,
+          );
         }
       }
       db.close();

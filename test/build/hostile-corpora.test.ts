@@ -29,7 +29,10 @@ function materialise(name: string): string {
   cpSync(SMALL_CORPUS, corpus, { recursive: true });
   // Outside the corpus: a whole term folder and a file, both carrying a marker that must never be published.
   cpSync(path.join(SMALL_CORPUS, 'terms/sophia'), outside, { recursive: true });
-  writeFileSync(path.join(outside, 'en.md'), readFileSync(path.join(outside, 'en.md'), 'utf8').replace('Sophia body text', SECRET));
+  writeFileSync(
+    path.join(outside, 'en.md'),
+    readFileSync(path.join(outside, 'en.md'), 'utf8').replace('Sophia body text', SECRET),
+  );
   const overlay = (dir: string, rel = '') => {
     for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const relPath = path.join(rel, entry.name);
@@ -55,10 +58,16 @@ function materialise(name: string): string {
 function instructions(caseDir: string, name: string): [string, string][] {
   const file = path.join(caseDir, name);
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t') as [string, string]);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t') as [string, string]);
 }
 
-const expected = (name: string) => readFileSync(path.join(HOSTILE, name, 'expected.txt'), 'utf8').split('\n').filter(Boolean);
+const expected = (name: string) =>
+  readFileSync(path.join(HOSTILE, name, 'expected.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 
 describe('hostile corpora', () => {
   it.each(readdirSync(HOSTILE).sort())('%s: reports exactly the expected problems', async (name) => {
@@ -89,10 +98,26 @@ describe('hostile corpora', () => {
     const corpus = materialise('alias-bomb');
     const cli = path.resolve(import.meta.dirname, '../../scripts/build.ts');
     // Run from the case folder, so messages show corpus/...; tsx is imported by its resolved URL.
-    const run = promisify(execFile)(process.execPath, ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, cli, '--corpus', 'corpus', '--out', '../cli-dist', '--no-cache'], {
-      cwd: path.dirname(corpus),
-    });
-    const failure = await run.then(() => undefined, (error: { code: number; stderr: string }) => error);
+    const run = promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+        cli,
+        '--corpus',
+        'corpus',
+        '--out',
+        '../cli-dist',
+        '--no-cache',
+      ],
+      {
+        cwd: path.dirname(corpus),
+      },
+    );
+    const failure = await run.then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr.split('\n').filter(Boolean)).toEqual([
       'The corpus has 1 problem(s); ../cli-dist/ was left as it was.',

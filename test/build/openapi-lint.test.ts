@@ -19,10 +19,17 @@ describe('the OpenAPI document', () => {
 
   it('passes `redocly lint` with the recommended rules, without a warning', async () => {
     const run = promisify(execFile);
-    const result = await run(REDOCLY, ['lint', path.join(out, 'api/lexicon/openapi.json'), '--extends=recommended', '--format=json'], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    }).catch((error: { stdout: string; stderr: string }) => error);
-    const report = JSON.parse(result.stdout) as { totals: { errors: number; warnings: number }; problems: { message: string }[] };
+    const result = await run(
+      REDOCLY,
+      ['lint', path.join(out, 'api/lexicon/openapi.json'), '--extends=recommended', '--format=json'],
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      },
+    ).catch((error: { stdout: string; stderr: string }) => error);
+    const report = JSON.parse(result.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { message: string }[];
+    };
     expect(report.problems.map((p) => p.message)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acquireOutputLock, OutputLockedError, outputSiblings, PUBLISH_STEPS, recoverOutput, recoverUnderLock } from '../../scripts/lib/publish.ts';
+import {
+  acquireOutputLock,
+  OutputLockedError,
+  outputSiblings,
+  PUBLISH_STEPS,
+  recoverOutput,
+  recoverUnderLock,
+} from '../../scripts/lib/publish.ts';
 import { OUTPUT_HASHES_PATH, writeOutputAtomically } from '../../scripts/lib/write-output.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { incompleteness, versionFiles } from '../helpers/output-check.ts';
@@ -30,25 +37,31 @@ function runKilledChild(outDir: string, label: string, killAt: string): Promise<
 }
 
 const labelOf = (dir: string) => readFileSync(path.join(dir, 'label.txt'), 'utf8');
-const siblingsOf = (outDir: string) => readdirSync(path.dirname(outDir)).filter((name) => name.startsWith(path.basename(outDir)));
+const siblingsOf = (outDir: string) =>
+  readdirSync(path.dirname(outDir)).filter((name) => name.startsWith(path.basename(outDir)));
 
 describe('publishing under SIGKILL', () => {
   const work = tempDir('lexicon-publish-');
 
   // Every point a kill can land on deterministically: during staging and after each step of the swap.
   const killPoints = ['file-1', 'file-20', 'file-41', ...PUBLISH_STEPS];
-  it.each(killPoints)('killed after %s: the next start finds the old or the new output complete', async (killAt) => {
-    const outDir = path.join(work, `out-${killAt}`);
-    await writeOutputAtomically(outDir, versionFiles('old'));
-    expect(await runKilledChild(outDir, 'new', killAt)).toBe('SIGKILL');
+  it.each(killPoints)(
+    'killed after %s: the next start finds the old or the new output complete',
+    async (killAt) => {
+      const outDir = path.join(work, `out-${killAt}`);
+      await writeOutputAtomically(outDir, versionFiles('old'));
+      expect(await runKilledChild(outDir, 'new', killAt)).toBe('SIGKILL');
 
-    await recoverUnderLock(outDir);
-    expect(incompleteness(outDir)).toEqual([]);
-    // The old output stays until it has been renamed away; from then on the new one wins.
-    const retired = PUBLISH_STEPS.indexOf(killAt as (typeof PUBLISH_STEPS)[number]) >= PUBLISH_STEPS.indexOf('old-retired');
-    expect(labelOf(outDir)).toBe(retired ? 'new' : 'old');
-    expect(siblingsOf(outDir)).toEqual([path.basename(outDir)]);
-  }, 60_000);
+      await recoverUnderLock(outDir);
+      expect(incompleteness(outDir)).toEqual([]);
+      // The old output stays until it has been renamed away; from then on the new one wins.
+      const retired =
+        PUBLISH_STEPS.indexOf(killAt as (typeof PUBLISH_STEPS)[number]) >= PUBLISH_STEPS.indexOf('old-retired');
+      expect(labelOf(outDir)).toBe(retired ? 'new' : 'old');
+      expect(siblingsOf(outDir)).toEqual([path.basename(outDir)]);
+    },
+    60_000,
+  );
 
   it('killed during the very first build, leaves nothing half-published', async () => {
     const outDir = path.join(work, 'first');
@@ -99,7 +112,10 @@ describe('two builds on one output', () => {
     const manifest = JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8'));
     for (const file of manifest.files) expect(existsSync(path.join(outDir, 'dumps', file.name)), file.name).toBe(true);
     const name = JSON.parse(readFileSync(path.join(outDir, 'api/lexicon/en/sophia.json'), 'utf8')).data.term;
-    const dump = readFileSync(path.join(outDir, 'dumps', manifest.files.find((f: { name: string }) => f.name.endsWith('-en.ndjson')).name), 'utf8');
+    const dump = readFileSync(
+      path.join(outDir, 'dumps', manifest.files.find((f: { name: string }) => f.name.endsWith('-en.ndjson')).name),
+      'utf8',
+    );
     expect(dump).toContain(`"term":"${name}"`);
     expect(siblingsOf(outDir)).toEqual(['dist']);
   }, 60_000);
@@ -108,9 +124,7 @@ describe('two builds on one output', () => {
     const outDir = path.join(work, 'in-process');
     const order: string[] = [];
     await Promise.all(
-      ['a', 'b'].map((label) =>
-        writeOutputAtomically(outDir, versionFiles(label)).then(() => order.push(label)),
-      ),
+      ['a', 'b'].map((label) => writeOutputAtomically(outDir, versionFiles(label)).then(() => order.push(label))),
     );
     expect(order).toEqual(['a', 'b']);
     expect(incompleteness(outDir)).toEqual([]);
@@ -125,7 +139,10 @@ describe('the output lock', () => {
     const target = path.join(work, 'dead');
     const { lock } = outputSiblings(target);
     // PID 2^22 + 1 is above Linux's pid_max: no process can have it.
-    writeFileSync(lock, JSON.stringify({ pid: 4_194_305, host: (await import('node:os')).hostname(), since: 'then', token: 'x' }));
+    writeFileSync(
+      lock,
+      JSON.stringify({ pid: 4_194_305, host: (await import('node:os')).hostname(), since: 'then', token: 'x' }),
+    );
     const release = await acquireOutputLock(target, { timeoutMs: 1_000 });
     expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(process.pid);
     await release();
@@ -154,8 +171,12 @@ describe('recovery', () => {
   it('removes leftovers of dead builds and keeps the output', async () => {
     const outDir = path.join(work, 'dist');
     await writeOutputAtomically(outDir, versionFiles('current'));
-    for (const leftover of ['dist.tmp-1-2-ab', 'dist.old-1-2-ab']) mkdirSync(path.join(work, leftover, 'api'), { recursive: true });
-    writeFileSync(path.join(work, 'dist.publish.json'), JSON.stringify({ staging: 'dist.tmp-1-2-ab', retired: 'dist.old-1-2-ab' }));
+    for (const leftover of ['dist.tmp-1-2-ab', 'dist.old-1-2-ab'])
+      mkdirSync(path.join(work, leftover, 'api'), { recursive: true });
+    writeFileSync(
+      path.join(work, 'dist.publish.json'),
+      JSON.stringify({ staging: 'dist.tmp-1-2-ab', retired: 'dist.old-1-2-ab' }),
+    );
     expect(await recoverOutput(outDir)).toEqual([
       'removed dist.old-1-2-ab, left by an interrupted build',
       'removed dist.tmp-1-2-ab, left by an interrupted build',

@@ -44,7 +44,8 @@ async function jsonLdQuads(text: string): Promise<Quad[]> {
   const nquads = (await jsonld.toRDF(JSON.parse(text), { format: 'application/n-quads' })) as unknown as string;
   return new Parser({ format: 'application/n-quads' }).parse(nquads);
 }
-const key = (q: Quad) => `${q.subject.value} ${q.predicate.value} ${q.object.termType}:${q.object.value}@${q.object.termType === 'Literal' ? q.object.language : ''}`;
+const key = (q: Quad) =>
+  `${q.subject.value} ${q.predicate.value} ${q.object.termType}:${q.object.value}@${q.object.termType === 'Literal' ? q.object.language : ''}`;
 
 /** Objects of (subject, predicate), as "value@lang" for literals and the IRI otherwise. */
 function objects(store: Store, subject: string, predicate: string): string[] {
@@ -64,7 +65,12 @@ describe.each([
 
   it('Turtle (read with n3) states every term, label, definition and relation of the API records, in both locales', () => {
     const en = site.records.locales.en.terms;
-    expect(store.getSubjects(RDF_TYPE, `${SKOS}Concept`, null).map((s) => s.value).sort()).toEqual(en.map((t) => conceptUri(siteUrl, t.slug)).sort());
+    expect(
+      store
+        .getSubjects(RDF_TYPE, `${SKOS}Concept`, null)
+        .map((s) => s.value)
+        .sort(),
+    ).toEqual(en.map((t) => conceptUri(siteUrl, t.slug)).sort());
     for (const locale of LOCALES) {
       for (const term of site.records.locales[locale].terms) {
         const uri = conceptUri(siteUrl, term.slug);
@@ -73,23 +79,39 @@ describe.each([
         const prefLabels = tagged(objects(store, uri, `${SKOS}prefLabel`));
         expect(prefLabels).toEqual([`${term.term}@${locale}`]);
         const altLabels = tagged(objects(store, uri, `${SKOS}altLabel`));
-        const originalHere = details.termOriginalLang === locale && term.termOriginal !== term.term ? [term.termOriginal!] : [];
-        expect(altLabels).toEqual([...new Set([...details.aliases[locale], ...originalHere])].map((a) => `${a}@${locale}`).sort());
+        const originalHere =
+          details.termOriginalLang === locale && term.termOriginal !== term.term ? [term.termOriginal!] : [];
+        expect(altLabels).toEqual(
+          [...new Set([...details.aliases[locale], ...originalHere])].map((a) => `${a}@${locale}`).sort(),
+        );
         expect(tagged(objects(store, uri, `${SKOS}definition`))).toEqual([`${term.definition}@${locale}`]);
-        expect(tagged(objects(store, uri, `${SKOS}historyNote`))).toEqual(term.etymology ? [`${term.etymology}@${locale}`] : []);
-        expect(objects(store, uri, `${SKOS}related`)).toEqual(term.relatedTerms.map((s) => conceptUri(siteUrl, s)).sort());
+        expect(tagged(objects(store, uri, `${SKOS}historyNote`))).toEqual(
+          term.etymology ? [`${term.etymology}@${locale}`] : [],
+        );
+        expect(objects(store, uri, `${SKOS}related`)).toEqual(
+          term.relatedTerms.map((s) => conceptUri(siteUrl, s)).sort(),
+        );
         expect(objects(store, uri, `${SKOS}inScheme`)).toEqual([schemeUri(siteUrl)]);
         // The original-script form, with its own language tag (untagged when the corpus has none).
         if (term.termOriginal && !(LOCALES as readonly string[]).includes(details.termOriginalLang ?? '')) {
           const predicate = details.termOriginalLang ? 'prefLabel' : 'altLabel';
-          expect(objects(store, uri, `${SKOS}${predicate}`)).toContain(`${term.termOriginal}@${details.termOriginalLang ?? ''}`);
+          expect(objects(store, uri, `${SKOS}${predicate}`)).toContain(
+            `${term.termOriginal}@${details.termOriginalLang ?? ''}`,
+          );
         }
       }
     }
     for (const pillar of site.records.pillars.data) {
       const members = objects(store, pillarUri(siteUrl, pillar.key), `${SKOS}member`);
-      expect(members).toEqual(en.filter((t) => t.pillar === pillar.key).map((t) => conceptUri(siteUrl, t.slug)).sort());
-      expect(objects(store, pillarUri(siteUrl, pillar.key), `${SKOS}prefLabel`)).toEqual(LOCALES.map((l) => `${pillar.label[l]}@${l}`).sort());
+      expect(members).toEqual(
+        en
+          .filter((t) => t.pillar === pillar.key)
+          .map((t) => conceptUri(siteUrl, t.slug))
+          .sort(),
+      );
+      expect(objects(store, pillarUri(siteUrl, pillar.key), `${SKOS}prefLabel`)).toEqual(
+        LOCALES.map((l) => `${pillar.label[l]}@${l}`).sort(),
+      );
     }
     expect(objects(store, schemeUri(siteUrl), 'http://purl.org/dc/terms/license')).toEqual([LICENSE_URL]);
   });
@@ -101,13 +123,17 @@ describe.each([
 
   it('meets the SKOS integrity conditions (SHACL)', async () => {
     const report = await new SHACLValidator(shapes()).validate(store);
-    expect(report.results.map((r) => `${r.focusNode?.value} ${r.path?.value}: ${r.message.map((m) => m.value).join('; ')}`)).toEqual([]);
+    expect(
+      report.results.map((r) => `${r.focusNode?.value} ${r.path?.value}: ${r.message.map((m) => m.value).join('; ')}`),
+    ).toEqual([]);
     expect(report.conforms).toBe(true);
   });
 });
 
 function shapes(): Store {
-  return new Store(new Parser({ format: 'text/turtle' }).parse(readFileSync(path.join(FIXTURES, 'skos-shapes.ttl'), 'utf8')));
+  return new Store(
+    new Parser({ format: 'text/turtle' }).parse(readFileSync(path.join(FIXTURES, 'skos-shapes.ttl'), 'utf8')),
+  );
 }
 
 describe('the SKOS shapes', () => {
@@ -120,7 +146,9 @@ describe('the SKOS shapes', () => {
       <urn:b> a skos:Concept; skos:prefLabel "B"@en, "Б"@bg; skos:definition "d"@en, "д"@bg.
     `);
     const report = await new SHACLValidator(shapes()).validate(new Store(data));
-    const failed = report.results.map((r) => `${r.focusNode?.value} ${r.path?.value ?? ''} ${r.sourceConstraintComponent?.value.split('#')[1]}`);
+    const failed = report.results.map(
+      (r) => `${r.focusNode?.value} ${r.path?.value ?? ''} ${r.sourceConstraintComponent?.value.split('#')[1]}`,
+    );
     expect(failed).toEqual(
       expect.arrayContaining([
         `urn:a ${SKOS}prefLabel UniqueLangConstraintComponent`,
@@ -151,7 +179,8 @@ const TBX_TREE: Record<string, string[]> = {
 
 const elements = (parent: Element) => Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1);
 const child = (parent: Element, name: string) => elements(parent).find((e) => e.localName === name);
-const byType = (parent: Element, name: string, type: string) => elements(parent).filter((e) => e.localName === name && e.getAttribute('type') === type);
+const byType = (parent: Element, name: string, type: string) =>
+  elements(parent).filter((e) => e.localName === name && e.getAttribute('type') === type);
 
 function tbxDocument(site: EmittedSite) {
   return new DOMParser().parseFromString(dumpText(site, 'tbx'), 'application/xml');
@@ -179,7 +208,10 @@ describe.each([
       }
       // Children are allowed ones, in the dialect's order.
       const order = names.map((n) => allowed.indexOf(n));
-      expect(order.every((i) => i >= 0), `${name}: ${names.join(', ')}`).toBe(true);
+      expect(
+        order.every((i) => i >= 0),
+        `${name}: ${names.join(', ')}`,
+      ).toBe(true);
       expect(order, `${name}: ${names.join(', ')}`).toEqual([...order].sort((a, b) => a - b));
       for (const e of elements(element)) walk(e);
     };
@@ -195,21 +227,28 @@ describe.each([
         const entry = entries.get(tbxConceptId(term.slug))!;
         const details = site.records.details.get(term.slug)!;
         expect(byType(entry, 'descrip', 'subjectField').map((e) => e.textContent)).toEqual([term.pillar]);
-        expect(byType(entry, 'ref', 'crossReference').map((e) => e.getAttribute('target'))).toEqual(term.relatedTerms.map(tbxConceptId));
-        const langSecs = elements(entry).filter((e) => e.localName === 'langSec' && e.getAttribute('xml:lang') === locale);
+        expect(byType(entry, 'ref', 'crossReference').map((e) => e.getAttribute('target'))).toEqual(
+          term.relatedTerms.map(tbxConceptId),
+        );
+        const langSecs = elements(entry).filter(
+          (e) => e.localName === 'langSec' && e.getAttribute('xml:lang') === locale,
+        );
         expect(langSecs).toHaveLength(1);
         const langSec = langSecs[0]!;
         expect(byType(langSec, 'descrip', 'definition').map((e) => e.textContent)).toEqual([term.definition]);
         const terms = elements(langSec)
           .filter((e) => e.localName === 'termSec')
           .map((s) => [child(s, 'term')!.textContent, byType(s, 'termNote', 'administrativeStatus')[0]!.textContent]);
-        const originalHere = details.termOriginalLang === locale && term.termOriginal !== term.term ? [term.termOriginal!] : [];
+        const originalHere =
+          details.termOriginalLang === locale && term.termOriginal !== term.term ? [term.termOriginal!] : [];
         expect(terms).toEqual([
           [term.term, 'preferredTerm-admn-sts'],
           ...[...details.aliases[locale], ...originalHere].map((a) => [a, 'admittedTerm-admn-sts']),
         ]);
         if (term.termOriginal && !(LOCALES as readonly string[]).includes(details.termOriginalLang ?? '')) {
-          const original = elements(entry).filter((e) => e.localName === 'langSec' && e.getAttribute('xml:lang') === (details.termOriginalLang ?? 'und'));
+          const original = elements(entry).filter(
+            (e) => e.localName === 'langSec' && e.getAttribute('xml:lang') === (details.termOriginalLang ?? 'und'),
+          );
           expect(original.map((l) => child(child(l, 'termSec')!, 'term')!.textContent)).toEqual([term.termOriginal]);
         }
       }
@@ -218,7 +257,10 @@ describe.each([
 });
 
 const xmllint = spawnSync('xmllint', ['--version']).error ? undefined : 'xmllint';
-if (!xmllint) console.warn('test/build/terminology-dumps.test.ts: skipping the xmllint check: no xmllint on PATH (install libxml2-utils)');
+if (!xmllint)
+  console.warn(
+    'test/build/terminology-dumps.test.ts: skipping the xmllint check: no xmllint on PATH (install libxml2-utils)',
+  );
 
 describe.skipIf(!xmllint)('TBX with xmllint', () => {
   it('xmllint --noout accepts the file', () => {
@@ -237,7 +279,10 @@ describe('schema.org DefinedTermSet', () => {
     const { siteUrl } = small.records;
     expect(store.getQuads(schemeUri(siteUrl), RDF_TYPE, `${S}DefinedTermSet`, null)).toHaveLength(1);
     expect(objects(store, schemeUri(siteUrl), `${S}license`)).toEqual([LICENSE_URL]);
-    const terms = store.getSubjects(RDF_TYPE, `${S}DefinedTerm`, null).map((s) => s.value).sort();
+    const terms = store
+      .getSubjects(RDF_TYPE, `${S}DefinedTerm`, null)
+      .map((s) => s.value)
+      .sort();
     expect(terms).toEqual(small.records.locales.en.terms.map((t) => conceptUri(siteUrl, t.slug)).sort());
     expect(objects(store, schemeUri(siteUrl), `${S}hasDefinedTerm`)).toEqual(terms);
     for (const locale of LOCALES as readonly Locale[]) {

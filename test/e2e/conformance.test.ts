@@ -24,7 +24,9 @@ function expectCommonHeaders(response: HttpResult) {
   expect(response.headers['x-license']).toBe('CC BY-SA 4.0');
   expect(response.headers['access-control-allow-origin']).toBe('*');
   expect(response.headers['access-control-expose-headers']).toContain('X-License');
-  expect(String(response.headers.link).startsWith('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"')).toBe(true);
+  expect(
+    String(response.headers.link).startsWith('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"'),
+  ).toBe(true);
 }
 
 describe('list endpoint over HTTP', () => {
@@ -44,17 +46,22 @@ describe('list endpoint over HTTP', () => {
   it.each(LOCALES)('walks every page of %s and sees every term exactly once, in collation order', async (locale) => {
     const seen: { slug: string; term: string }[] = [];
     for (let offset = 0; ; offset += 50) {
-      const body = ListResponseSchema.parse(JSON.parse((await get(`/api/lexicon/public/?locale=${locale}&offset=${offset}`)).body));
+      const body = ListResponseSchema.parse(
+        JSON.parse((await get(`/api/lexicon/public/?locale=${locale}&offset=${offset}`)).body),
+      );
       seen.push(...body.data);
       if (!body.meta.hasMore) break;
     }
     expect(seen.map((t) => t.slug).sort()).toEqual(slugs);
     const collator = new Intl.Collator(locale);
-    for (let i = 1; i < seen.length; i++) expect(collator.compare(seen[i - 1]!.term, seen[i]!.term)).toBeLessThanOrEqual(0);
+    for (let i = 1; i < seen.length; i++)
+      expect(collator.compare(seen[i - 1]!.term, seen[i]!.term)).toBeLessThanOrEqual(0);
   });
 
   it('filters by pillar and searches with folding', async () => {
-    const body = JSON.parse((await get('/api/lexicon/public?locale=bg&pillar=ALCHEMY&q=%D0%9D%D0%98%D0%93%D0%A0%D0%95%D0%94%D0%9E')).body);
+    const body = JSON.parse(
+      (await get('/api/lexicon/public?locale=bg&pillar=ALCHEMY&q=%D0%9D%D0%98%D0%93%D0%A0%D0%95%D0%94%D0%9E')).body,
+    );
     expect(body.data.map((t: { slug: string }) => t.slug)).toEqual(['nigredo']);
     expect(body.meta.total).toBe(1);
   });
@@ -75,7 +82,10 @@ describe('list endpoint over HTTP', () => {
     const first = await get('/api/lexicon/public?limit=3');
     const head = await get('/api/lexicon/public?limit=3', { method: 'HEAD' });
     expect([head.status, head.body, head.headers.etag]).toEqual([200, '', first.headers.etag]);
-    const preflight = await get('/api/lexicon/public', { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await get('/api/lexicon/public', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     expectCommonHeaders(preflight);
     const cached = await get('/api/lexicon/public?limit=3', { headers: { 'If-None-Match': first.headers.etag! } });
@@ -144,36 +154,47 @@ describe('single-term endpoint over HTTP', () => {
 describe('every path under /api/ and /dumps/ answers in the contract format', () => {
   const get = client('127.0.0.15');
 
-  it.each(['/api/lexicon/foo', '/api/lexicon/de/sophia.json', '/api/lexicon/schemas/nope.json', '/dumps/nope.csv', '/api/other'])(
-    '%s -> JSON 404 problem',
+  it.each([
+    '/api/lexicon/foo',
+    '/api/lexicon/de/sophia.json',
+    '/api/lexicon/schemas/nope.json',
+    '/dumps/nope.csv',
+    '/api/other',
+  ])('%s -> JSON 404 problem', async (url) => {
+    const response = await get(url);
+    expect(response.status).toBe(404);
+    expectCommonHeaders(response);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(ProblemSchema.parse(JSON.parse(response.body)).type).toMatch(/#not-found$/);
+  });
+
+  it.each(['/_data/list-index.en.bin', '/_data/output-hashes.json'])(
+    '%s (a runtime file) is not published',
     async (url) => {
       const response = await get(url);
       expect(response.status).toBe(404);
-      expectCommonHeaders(response);
       expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-      expect(ProblemSchema.parse(JSON.parse(response.body)).type).toMatch(/#not-found$/);
     },
   );
 
-  it.each(['/_data/list-index.en.bin', '/_data/output-hashes.json'])('%s (a runtime file) is not published', async (url) => {
-    const response = await get(url);
-    expect(response.status).toBe(404);
-    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  it.each([
+    '/api/lexicon/public/sophia',
+    '/api/lexicon/en/sophia.json',
+    '/dumps/manifest.json',
+    '/api/lexicon/openapi.json',
+  ])('OPTIONS %s answers the preflight (204) and POST a 405 with Allow', async (url) => {
+    const preflight = await get(url, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expectCommonHeaders(preflight);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    const post = await get(url, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(post.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   });
-
-  it.each(['/api/lexicon/public/sophia', '/api/lexicon/en/sophia.json', '/dumps/manifest.json', '/api/lexicon/openapi.json'])(
-    'OPTIONS %s answers the preflight (204) and POST a 405 with Allow',
-    async (url) => {
-      const preflight = await get(url, { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
-      expect(preflight.status).toBe(204);
-      expectCommonHeaders(preflight);
-      expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
-      const post = await get(url, { method: 'POST' });
-      expect(post.status).toBe(405);
-      expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
-      expect(post.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-    },
-  );
 
   it('gives the dumps the license and policy headers', async () => {
     const response = await get('/dumps/manifest.json');
@@ -187,7 +208,9 @@ describe('dumps over HTTP', () => {
   const get = client('127.0.0.17');
 
   it('serves one file of every format in the manifest, with the license headers', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(DIST, 'dumps/manifest.json'), 'utf8')) as { files: { path: string; format: string }[] };
+    const manifest = JSON.parse(readFileSync(path.join(DIST, 'dumps/manifest.json'), 'utf8')) as {
+      files: { path: string; format: string }[];
+    };
     // Media types are not asserted here: netlify dev serves extensions it does not know (.ndjson,
     // .ttl, .tbx...) as application/octet-stream whatever netlify.toml says (ARCHITECTURE.md);
     // test/functions/netlify-config.test.ts keeps netlify.toml equal to the routing table and
@@ -211,7 +234,10 @@ describe('paging links and language over HTTP', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-language']).toBe('bg');
     const links = Object.fromEntries(
-      [...String(response.headers.link).matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(([, href, rel]) => [rel, new URL(href!)]),
+      [...String(response.headers.link).matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(([, href, rel]) => [
+        rel,
+        new URL(href!),
+      ]),
     );
     expect(Object.keys(links).sort()).toEqual(['first', 'last', 'license', 'next', 'prev']);
     for (const rel of ['first', 'prev', 'next', 'last']) {

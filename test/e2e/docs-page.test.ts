@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
-  console.warn(`test/e2e/docs-page.test.ts: skipping the browser tests: no Chromium executable at ${CHROMIUM} (install the chromium package or set CHROMIUM_PATH)`);
+  console.warn(
+    `test/e2e/docs-page.test.ts: skipping the browser tests: no Chromium executable at ${CHROMIUM} (install the chromium package or set CHROMIUM_PATH)`,
+  );
 }
 
 const ARGS = [
@@ -28,7 +30,10 @@ const SCREENSHOT = path.join(tmpdir(), 'docs-page.png');
 
 function baseUrl(): string {
   const url = process.env.LEXICON_BASE_URL || inject('baseUrl');
-  if (!url) throw new Error("no server: run this file in the e2e vitest project (its globalSetup provides 'baseUrl') or set LEXICON_BASE_URL");
+  if (!url)
+    throw new Error(
+      "no server: run this file in the e2e vitest project (its globalSetup provides 'baseUrl') or set LEXICON_BASE_URL",
+    );
   return url.replace(/\/$/, '');
 }
 
@@ -157,7 +162,8 @@ describe.skipIf(!hasChromium)('documentation page in Chromium', () => {
       const doc = document.documentElement;
       if (doc.scrollWidth > doc.clientWidth) found.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);
       for (const wrap of document.querySelectorAll('.table-wrap')) {
-        if (wrap.scrollWidth > wrap.clientWidth + 1) found.push(`#${wrap.closest('section')?.id} table: ${wrap.scrollWidth} > ${wrap.clientWidth}`);
+        if (wrap.scrollWidth > wrap.clientWidth + 1)
+          found.push(`#${wrap.closest('section')?.id} table: ${wrap.scrollWidth} > ${wrap.clientWidth}`);
       }
       return found;
     });

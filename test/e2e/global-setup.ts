@@ -35,7 +35,9 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const serverLog = path.join(root, '.tmp/e2e-netlify-dev.log');
   const log = createWriteStream(serverLog);
-  const server = await startNetlifyDev({ RATE_LIMIT_PER_HOUR: String(E2E_RATE_LIMIT) }, 90_000, (chunk) => log.write(chunk));
+  const server = await startNetlifyDev({ RATE_LIMIT_PER_HOUR: String(E2E_RATE_LIMIT) }, 90_000, (chunk) =>
+    log.write(chunk),
+  );
   project.provide('baseUrl', server.baseUrl);
   project.provide('rateLimit', E2E_RATE_LIMIT);
   project.provide('slugs', result.corpus.terms.map((t) => t.slug).sort());

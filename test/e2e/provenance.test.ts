@@ -9,7 +9,9 @@ const baseUrl = inject('baseUrl');
 const isNetlify = inject('server') === 'netlify-dev';
 
 function invocations(ip: string): number {
-  return readFileSync(inject('serverLog'), 'utf8').split('\n').filter((line) => line.includes(`Request from ::ffff:${ip}:`)).length;
+  return readFileSync(inject('serverLog'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(`Request from ::ffff:${ip}:`)).length;
 }
 
 async function settle() {

@@ -30,7 +30,11 @@ describe('the deployed function bundles', () => {
   it('ship the list indexes and no term file or dump', () => {
     for (const name of ['lexicon', 'lexicon-methods']) {
       const data = path.join(out, name, '.tmp/bundle-test-dist');
-      expect(readdirSync(path.join(data, '_data')).filter((f) => f.endsWith('.bin')).sort()).toEqual(['list-index.bg.bin', 'list-index.en.bin']);
+      expect(
+        readdirSync(path.join(data, '_data'))
+          .filter((f) => f.endsWith('.bin'))
+          .sort(),
+      ).toEqual(['list-index.bg.bin', 'list-index.en.bin']);
       expect(readdirSync(data)).toEqual(['_data']);
       expect(existsSync(path.join(out, name, 'dist', 'api'))).toBe(false);
     }

@@ -6,7 +6,15 @@ import type { Context } from '@netlify/functions';
 import { parse } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LICENSE, LICENSE_URL } from '../../src/contract.ts';
-import { FUNCTIONS, policyHeaderRules, renderHeadersFile, resolveRoute, REWRITES, STATIC_HEADERS, staticHeaders } from '../../src/routes.ts';
+import {
+  FUNCTIONS,
+  policyHeaderRules,
+  renderHeadersFile,
+  resolveRoute,
+  REWRITES,
+  STATIC_HEADERS,
+  staticHeaders,
+} from '../../src/routes.ts';
 import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { BACKSTOP_WINDOW_LIMIT, BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../../src/rate-limit-backstop.ts';
@@ -18,11 +26,20 @@ import { tempDir } from '../helpers/temp-dir.ts';
 interface NetlifyToml {
   build: { command: string; publish: string };
   functions: { directory: string; included_files?: string[] };
-  redirects: { from: string; to: string; status: number; force: boolean; query?: Record<string, string>; rate_limit?: Record<string, unknown> }[];
+  redirects: {
+    from: string;
+    to: string;
+    status: number;
+    force: boolean;
+    query?: Record<string, string>;
+    rate_limit?: Record<string, unknown>;
+  }[];
   headers: { for: string; values: Record<string, string> }[];
 }
 
-const toml = parse(readFileSync(path.resolve(import.meta.dirname, '../../netlify.toml'), 'utf8')) as unknown as NetlifyToml;
+const toml = parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../netlify.toml'), 'utf8'),
+) as unknown as NetlifyToml;
 const expectedRule = {
   window_limit: BACKSTOP_WINDOW_LIMIT,
   window_size: BACKSTOP_WINDOW_SECONDS,
@@ -38,7 +55,8 @@ describe('netlify.toml', () => {
 
   it('ships the list indexes with the functions, and nothing else from dist/', () => {
     expect(toml.functions.included_files).toEqual(['dist/_data/list-index.*.bin']);
-    for (const locale of ['en', 'bg'] as const) expect(`dist/${listIndexPath(locale)}`).toMatch(/^dist\/_data\/list-index\.[a-z]+\.bin$/);
+    for (const locale of ['en', 'bg'] as const)
+      expect(`dist/${listIndexPath(locale)}`).toMatch(/^dist\/_data\/list-index\.[a-z]+\.bin$/);
   });
 
   it('has exactly the rewrites of the routing table, in its order', () => {
@@ -89,7 +107,13 @@ describe('netlify.toml', () => {
 });
 
 describe('the routing table', () => {
-  const files = new Set(['/api/lexicon/en/sophia.json', '/api/lexicon/bg/sophia.json', '/api/lexicon/openapi.json', '/dumps/manifest.json', '/_data/list-index.en.bin']);
+  const files = new Set([
+    '/api/lexicon/en/sophia.json',
+    '/api/lexicon/bg/sophia.json',
+    '/api/lexicon/openapi.json',
+    '/dumps/manifest.json',
+    '/_data/list-index.en.bin',
+  ]);
   const hasFile = (p: string) => files.has(p);
   it.each([
     ['GET', '/api/lexicon/public', '', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/public' }],
@@ -98,19 +122,54 @@ describe('the routing table', () => {
     ['GET', '/api/lexicon/public/sophia', 'locale=en', { kind: 'file', path: '/api/lexicon/en/sophia.json' }],
     ['GET', '/api/lexicon/public/sophia', 'locale=bg', { kind: 'file', path: '/api/lexicon/bg/sophia.json' }],
     ['HEAD', '/api/lexicon/public/sophia', 'locale=bg', { kind: 'file', path: '/api/lexicon/bg/sophia.json' }],
-    ['GET', '/api/lexicon/public/sophia', 'locale=BG', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/term/sophia' }],
-    ['GET', '/api/lexicon/public/sophia', 'locale=', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/term/sophia' }],
-    ['GET', '/api/lexicon/public/nope', '', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/en/nope.json' }],
-    ['GET', '/api/lexicon/public/nope', 'locale=bg', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/bg/nope.json' }],
+    [
+      'GET',
+      '/api/lexicon/public/sophia',
+      'locale=BG',
+      { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/term/sophia' },
+    ],
+    [
+      'GET',
+      '/api/lexicon/public/sophia',
+      'locale=',
+      { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/term/sophia' },
+    ],
+    [
+      'GET',
+      '/api/lexicon/public/nope',
+      '',
+      { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/en/nope.json' },
+    ],
+    [
+      'GET',
+      '/api/lexicon/public/nope',
+      'locale=bg',
+      { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/bg/nope.json' },
+    ],
     ['GET', '/api/lexicon/public/a/b', '', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/term/a/b' }],
     ['GET', '/api/lexicon/foo', '', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/foo' }],
     ['GET', '/api/lexicon/openapi.json', '', { kind: 'file', path: '/api/lexicon/openapi.json' }],
     ['GET', '/dumps/manifest.json', '', { kind: 'file', path: '/dumps/manifest.json' }],
     ['GET', '/dumps/nope.csv', '', { kind: 'function', name: 'lexicon', pathname: '/dumps/nope.csv' }],
     ['GET', '/_data/list-index.en.bin', '', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/not-found' }],
-    ['OPTIONS', '/api/lexicon/public/sophia', '', { kind: 'function', name: 'lexicon-methods', pathname: '/api/lexicon/public/sophia' }],
-    ['POST', '/api/lexicon/en/sophia.json', '', { kind: 'function', name: 'lexicon-methods', pathname: '/api/lexicon/en/sophia.json' }],
-    ['OPTIONS', '/dumps/manifest.json', '', { kind: 'function', name: 'lexicon-methods', pathname: '/dumps/manifest.json' }],
+    [
+      'OPTIONS',
+      '/api/lexicon/public/sophia',
+      '',
+      { kind: 'function', name: 'lexicon-methods', pathname: '/api/lexicon/public/sophia' },
+    ],
+    [
+      'POST',
+      '/api/lexicon/en/sophia.json',
+      '',
+      { kind: 'function', name: 'lexicon-methods', pathname: '/api/lexicon/en/sophia.json' },
+    ],
+    [
+      'OPTIONS',
+      '/dumps/manifest.json',
+      '',
+      { kind: 'function', name: 'lexicon-methods', pathname: '/dumps/manifest.json' },
+    ],
     ['GET', '/elsewhere', '', { kind: 'none' }],
   ] as const)('%s %s?%s', (method, pathname, search, expected) => {
     expect(resolveRoute(method, pathname, new URLSearchParams(search), hasFile)).toEqual(expected);
@@ -136,7 +195,9 @@ describe('the function adapter (functions/lexicon.ts)', () => {
   it('declare the paths of the routing table and a rate-limit rule that matches the constants', () => {
     const [lexicon, methods] = FUNCTIONS;
     const { name: _, ...declared } = lexicon!;
-    expect({ path: config.path, excludedPath: config.excludedPath, preferStatic: config.preferStatic }).toEqual(declared);
+    expect({ path: config.path, excludedPath: config.excludedPath, preferStatic: config.preferStatic }).toEqual(
+      declared,
+    );
     expect(methodsConfig).toEqual({ path: methods!.path, method: methods!.method });
     expect(config.rateLimit).toEqual({
       windowLimit: expectedRule.window_limit,
@@ -161,7 +222,8 @@ describe('the function adapter (functions/lexicon.ts)', () => {
       expect(response.headers.get('Link')?.startsWith(`<${LICENSE_URL}>; rel="license"`)).toBe(true);
       expect(response.headers.get('RateLimit-Policy')).toBe(rateLimitPolicy(DEFAULT_REQUESTS_PER_HOUR));
       expect(response.headers.get('X-RateLimit-Limit')).toBe(String(DEFAULT_REQUESTS_PER_HOUR));
-      if (response.status !== 308) expect(response.headers.get('Content-Type')).toMatch(/^application\/(problem\+)?json; charset=utf-8$/);
+      if (response.status !== 308)
+        expect(response.headers.get('Content-Type')).toMatch(/^application\/(problem\+)?json; charset=utf-8$/);
     }
   });
 });

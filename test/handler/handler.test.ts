@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { EXPOSED_HEADERS } from '../../src/http.ts';
-import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
+import { ListResponseSchema, ProblemSchema } from '../../src/schema.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 
@@ -24,7 +24,9 @@ afterAll(() => {
     expect(response.headers.get('X-License')).toBe('CC BY-SA 4.0');
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('Access-Control-Expose-Headers')).toBe(EXPOSED_HEADERS);
-    expect(response.headers.get('Link')?.startsWith('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"')).toBe(true);
+    expect(
+      response.headers.get('Link')?.startsWith('<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license"'),
+    ).toBe(true);
   }
   expect(seen.length).toBeGreaterThan(50);
 });
@@ -61,7 +63,13 @@ async function expectProblem(response: Response, status: number, kind: string, d
   expect(response.headers.get('Content-Type')).toBe('application/problem+json; charset=utf-8');
   expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
   const body = ProblemSchema.parse(await json(response));
-  const titles: Record<number, string> = { 400: 'Invalid query parameter', 404: 'Not found', 405: 'Method not allowed', 429: 'Rate limit exceeded', 500: 'Internal error' };
+  const titles: Record<number, string> = {
+    400: 'Invalid query parameter',
+    404: 'Not found',
+    405: 'Method not allowed',
+    429: 'Rate limit exceeded',
+    500: 'Internal error',
+  };
   expect(body).toEqual({
     type: `${DOCS}#${kind}`,
     title: titles[status],
@@ -96,7 +104,16 @@ describe('list endpoint', () => {
   it('returns only the list fields, in the order of the specification', async () => {
     const body = await json(await site.get('/api/lexicon/public?limit=1'));
     expect(Object.keys(body)).toEqual(['data', 'meta', 'attribution']);
-    expect(Object.keys(body.data[0])).toEqual(['term', 'slug', 'definition', 'pillar', 'tradition', 'etymology', 'relatedTerms', 'url']);
+    expect(Object.keys(body.data[0])).toEqual([
+      'term',
+      'slug',
+      'definition',
+      'pillar',
+      'tradition',
+      'etymology',
+      'relatedTerms',
+      'url',
+    ]);
   });
 
   it.each([
@@ -110,7 +127,11 @@ describe('list endpoint', () => {
     ['limit=9999', meta({ limit: 500, warnings: ['limit 9999 is outside 1-500; 500 was applied'] }), EN_ORDER],
     ['offset=-1', meta({ warnings: ['offset -1 is negative; 0 was applied'] }), EN_ORDER],
     ['offset=6', meta({ offset: 6 }), []],
-    ['offset=99999999999', meta({ offset: 1_000_000_000, warnings: ['offset 99999999999 is above 1000000000; 1000000000 was applied'] }), []],
+    [
+      'offset=99999999999',
+      meta({ offset: 1_000_000_000, warnings: ['offset 99999999999 is above 1000000000; 1000000000 was applied'] }),
+      [],
+    ],
     ['pillar=cosmology', meta({ total: 4 }), ['aeon', 'demiurge', 'pleroma', 'sophia']],
     ['pillar=ALCHEMY', meta({ total: 1, warnings: ['pillar "ALCHEMY" was read as "alchemy"'] }), ['nigredo']],
     ['pillar=', meta(), EN_ORDER],
@@ -134,18 +155,60 @@ describe('list endpoint', () => {
   });
 
   it.each([
-    ['locale=xx', 'locale must be one of: en, bg', [{ parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] }]],
-    ['locale=', 'locale must be one of: en, bg', [{ parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] }]],
-    ['limit=ten', 'limit must be an integer from 1 to 500', [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }]],
-    ['limit=', 'limit must be an integer from 1 to 500', [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }]],
-    ['offset=1.5', 'offset must be an integer (0 or more)', [{ parameter: 'offset', detail: 'must be an integer (0 or more)' }]],
-    ['pillar=astrology', 'pillar must be one of: cosmology, alchemy, shadow', [{ parameter: 'pillar', detail: 'must be one of: cosmology, alchemy, shadow', allowed: ['cosmology', 'alchemy', 'shadow'] }]],
-    [`q=${'a'.repeat(101)}`, 'q must be at most 100 characters after trimming', [{ parameter: 'q', detail: 'must be at most 100 characters after trimming' }]],
-    ['limit=1&limit=2', 'limit is given 2 times; give it at most once', [{ parameter: 'limit', detail: 'is given 2 times; give it at most once' }]],
-    ['locale=de&limit=x', '2 query parameters are invalid: locale, limit', [
-      { parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] },
-      { parameter: 'limit', detail: 'must be an integer from 1 to 500' },
-    ]],
+    [
+      'locale=xx',
+      'locale must be one of: en, bg',
+      [{ parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] }],
+    ],
+    [
+      'locale=',
+      'locale must be one of: en, bg',
+      [{ parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] }],
+    ],
+    [
+      'limit=ten',
+      'limit must be an integer from 1 to 500',
+      [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }],
+    ],
+    [
+      'limit=',
+      'limit must be an integer from 1 to 500',
+      [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }],
+    ],
+    [
+      'offset=1.5',
+      'offset must be an integer (0 or more)',
+      [{ parameter: 'offset', detail: 'must be an integer (0 or more)' }],
+    ],
+    [
+      'pillar=astrology',
+      'pillar must be one of: cosmology, alchemy, shadow',
+      [
+        {
+          parameter: 'pillar',
+          detail: 'must be one of: cosmology, alchemy, shadow',
+          allowed: ['cosmology', 'alchemy', 'shadow'],
+        },
+      ],
+    ],
+    [
+      `q=${'a'.repeat(101)}`,
+      'q must be at most 100 characters after trimming',
+      [{ parameter: 'q', detail: 'must be at most 100 characters after trimming' }],
+    ],
+    [
+      'limit=1&limit=2',
+      'limit is given 2 times; give it at most once',
+      [{ parameter: 'limit', detail: 'is given 2 times; give it at most once' }],
+    ],
+    [
+      'locale=de&limit=x',
+      '2 query parameters are invalid: locale, limit',
+      [
+        { parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] },
+        { parameter: 'limit', detail: 'must be an integer from 1 to 500' },
+      ],
+    ],
   ])('?%s -> 400', async (query, detail, errors) => {
     await expectProblem(await site.get(`/api/lexicon/public?${query}`), 400, 'invalid-parameter', detail, errors);
   });
@@ -194,7 +257,9 @@ describe('single-term endpoint (the function answers what the static files canno
     const response = await broken.get(path);
     await expectProblem(response, 500, 'internal-error', 'the service failed to answer this request; try again later');
     expect(response.headers.get('Location')).toBeNull();
-    expect(String(errors[0])).toMatch(/the static response file for "aeon" \((en|bg)\) is missing from this deployment/);
+    expect(String(errors[0])).toMatch(
+      /the static response file for "aeon" \((en|bg)\) is missing from this deployment/,
+    );
   });
 
   it.each([
@@ -213,7 +278,10 @@ describe('single-term endpoint (the function answers what the static files canno
     ['/api/lexicon/en/no-such-term.json', 'no term has the slug "no-such-term"'],
     ['/api/lexicon/bg/no-such-term.json', 'no term has the slug "no-such-term"'],
     ['/api/lexicon/public/Aeon', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
-    ['/api/lexicon/public/..%2F..%2Fetc%2Fpasswd', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    [
+      '/api/lexicon/public/..%2F..%2Fetc%2Fpasswd',
+      'the path does not name a term; slugs are lowercase ASCII kebab case',
+    ],
     ['/api/lexicon/public/%00', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
     ['/api/lexicon/public/aeon%00', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
     [`/api/lexicon/public/${'a'.repeat(300)}`, 'the path does not name a term; slugs are lowercase ASCII kebab case'],
@@ -270,7 +338,12 @@ describe('unexpected failures', () => {
     Object.defineProperty(site.indexes.en, 'pillars', { get: explode });
     for (const path of ['/api/lexicon/public/aeon?locale=EN', '/api/lexicon/public?locale=bg']) {
       const response = await site.get(path);
-      await expectProblem(response, 500, 'internal-error', 'the service failed to answer this request; try again later');
+      await expectProblem(
+        response,
+        500,
+        'internal-error',
+        'the service failed to answer this request; try again later',
+      );
       expect(JSON.stringify([...response.headers])).not.toMatch(/secret|srv|at /);
     }
     expect(errors).toHaveLength(2);
@@ -278,9 +351,18 @@ describe('unexpected failures', () => {
 
   it('answer a failing rate-limit store with a 500 problem too', async () => {
     const site = siteWith({
-      store: { limit: 5, consume: () => Promise.reject(new Error('store down')), peek: () => Promise.reject(new Error('x')) },
+      store: {
+        limit: 5,
+        consume: () => Promise.reject(new Error('store down')),
+        peek: () => Promise.reject(new Error('x')),
+      },
     });
-    await expectProblem(await site.get('/api/lexicon/public'), 500, 'internal-error', 'the service failed to answer this request; try again later');
+    await expectProblem(
+      await site.get('/api/lexicon/public'),
+      500,
+      'internal-error',
+      'the service failed to answer this request; try again later',
+    );
   });
 });
 
@@ -288,7 +370,10 @@ describe('methods, conditional requests', () => {
   const site = siteWith({ rateLimit: 1000 });
 
   it('HEAD answers like GET without a body', async () => {
-    const [get, head] = [await site.get('/api/lexicon/public?limit=1'), await site.get('/api/lexicon/public?limit=1', { method: 'HEAD' })];
+    const [get, head] = [
+      await site.get('/api/lexicon/public?limit=1'),
+      await site.get('/api/lexicon/public?limit=1', { method: 'HEAD' }),
+    ];
     expect(head.status).toBe(200);
     expect(head.body).toBeNull();
     expect(head.headers.get('ETag')).toBe(get.headers.get('ETag'));
@@ -300,7 +385,11 @@ describe('methods, conditional requests', () => {
   it('OPTIONS answers the CORS preflight with 204', async () => {
     const response = await site.get('/api/lexicon/public', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'if-none-match',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.body).toBeNull();
@@ -340,14 +429,20 @@ describe('rate limiting', () => {
 
   it('counts per client and answers 429 with Retry-After once the hour is used up', async () => {
     const remaining = [];
-    for (let i = 0; i < 3; i++) remaining.push((await site.get('/api/lexicon/public')).headers.get('X-RateLimit-Remaining'));
+    for (let i = 0; i < 3; i++)
+      remaining.push((await site.get('/api/lexicon/public')).headers.get('X-RateLimit-Remaining'));
     expect(remaining).toEqual(['2', '1', '0']);
     now += 600_000;
     const limited = await site.get('/api/lexicon/public?locale=xx');
     expect(limited.headers.get('Retry-After')).toBe('3000');
     expect(limited.headers.get('RateLimit')).toBe('"hourly";r=0;t=3000');
     expect(limited.headers.get('X-RateLimit-Reset')).toBe(String(1_700_000_000 + 3600));
-    await expectProblem(limited, 429, 'rate-limited', 'the limit of 3 requests per hour is used up; retry in 3000 seconds');
+    await expectProblem(
+      limited,
+      429,
+      'rate-limited',
+      'the limit of 3 requests per hour is used up; retry in 3000 seconds',
+    );
     expect((await site.get('/api/lexicon/public', {}, '198.51.100.7')).status).toBe(200);
     now += 3_000_000;
     expect((await site.get('/api/lexicon/public')).status).toBe(200);
@@ -377,7 +472,9 @@ describe('rate limiting', () => {
   it('lets exactly the limit through when many requests arrive at once (no await between check and count)', async () => {
     const many = siteWith({ rateLimit: 100, now: () => now });
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => many.get(i % 2 ? '/api/lexicon/public' : '/api/lexicon/public/aeon?locale=BG')),
+      Array.from({ length: 200 }, (_, i) =>
+        many.get(i % 2 ? '/api/lexicon/public' : '/api/lexicon/public/aeon?locale=BG'),
+      ),
     ).then((responses) => responses.map((r) => r.status));
     expect(statuses.filter((s) => s !== 429)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(100);
@@ -398,7 +495,13 @@ describe('rate limiting', () => {
     const open = siteWith({});
     const response = await open.get('/api/lexicon/public');
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300, stale-while-revalidate=86400');
-    for (const name of ['RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+    for (const name of [
+      'RateLimit',
+      'RateLimit-Policy',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]) {
       expect(response.headers.get(name)).toBeNull();
     }
   });

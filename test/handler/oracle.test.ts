@@ -18,12 +18,23 @@ const site = await inMemorySite(corpus);
 /** The written names of a term in any locale: both names, the original form, every alias. */
 function writtenNames(term: CorpusTerm): string[] {
   const { en, bg } = term.texts;
-  return [en.term, bg.term, ...(term.termOriginal ? [term.termOriginal] : []), ...(en.aliases ?? []), ...(bg.aliases ?? [])];
+  return [
+    en.term,
+    bg.term,
+    ...(term.termOriginal ? [term.termOriginal] : []),
+    ...(en.aliases ?? []),
+    ...(bg.aliases ?? []),
+  ];
 }
 
 function searchableNames(term: CorpusTerm, locale: Locale): string[] {
   return writtenNames(term)
-    .flatMap((name) => [name, bulgarianToLatin(name), greekToLatin(name), ...(locale === 'bg' && /\p{Script=Latin}/u.test(name) ? [latinToBulgarian(name)] : [])])
+    .flatMap((name) => [
+      name,
+      bulgarianToLatin(name),
+      greekToLatin(name),
+      ...(locale === 'bg' && /\p{Script=Latin}/u.test(name) ? [latinToBulgarian(name)] : []),
+    ])
     .map((name) => foldForSearch(name, locale));
 }
 
@@ -52,7 +63,9 @@ function oracle(locale: Locale, pillar: string | undefined, q: string | undefine
 }
 
 // Every written name and its transliterations, so that searches hit through each of them.
-const names = corpus.terms.flatMap((t) => writtenNames(t).flatMap((n) => [n, bulgarianToLatin(n), greekToLatin(n), latinToBulgarian(n)]));
+const names = corpus.terms.flatMap((t) =>
+  writtenNames(t).flatMap((n) => [n, bulgarianToLatin(n), greekToLatin(n), latinToBulgarian(n)]),
+);
 // Search text: substrings of real names (in any case), random letters of three scripts, or noise.
 const qArbitrary = fc.oneof(
   fc.tuple(fc.constantFrom(...names), fc.nat(), fc.nat(10), fc.boolean()).map(([name, start, length, upper]) => {
@@ -70,7 +83,12 @@ describe('list endpoint vs the oracle', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Locale>('en', 'bg'),
-        fc.option(fc.tuple(fc.constantFrom(...SYNTHETIC_PILLARS), fc.boolean()).map(([p, upper]) => (upper ? p.toUpperCase() : p)), { nil: undefined }),
+        fc.option(
+          fc
+            .tuple(fc.constantFrom(...SYNTHETIC_PILLARS), fc.boolean())
+            .map(([p, upper]) => (upper ? p.toUpperCase() : p)),
+          { nil: undefined },
+        ),
         fc.option(qArbitrary, { nil: undefined }),
         fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: -5, max: 600 })),
         fc.oneof(fc.integer({ min: 0, max: 450 }), fc.integer({ min: -10, max: 2_000_000_000 })),
@@ -83,7 +101,12 @@ describe('list endpoint vs the oracle', () => {
           expect(response.status).toBe(200);
           const body = JSON.parse(await response.text());
           const expected = oracle(locale, pillar?.toLowerCase(), q?.trim() === '' ? undefined : q, limit, offset);
-          expect({ ...body.meta, warnings: undefined }).toEqual({ ...expected, slugs: undefined, locale, warnings: undefined });
+          expect({ ...body.meta, warnings: undefined }).toEqual({
+            ...expected,
+            slugs: undefined,
+            locale,
+            warnings: undefined,
+          });
           expect(body.data.map((t: { slug: string }) => t.slug)).toEqual(expected.slugs);
           const records = new Map(site.terms[locale].map((t) => [t.slug, toListItem(t)]));
           for (const item of body.data) expect(item).toEqual(records.get(item.slug));

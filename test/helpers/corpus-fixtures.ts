@@ -35,7 +35,9 @@ export function invalidCaseNames(): string[] {
 }
 
 export function expectedMessages(name: string): string[] {
-  return readFileSync(path.join(INVALID_CASES, name, 'expected.txt'), 'utf8').split('\n').filter(Boolean);
+  return readFileSync(path.join(INVALID_CASES, name, 'expected.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 }
 
 function toCorpusFiles(files: Map<string, string>): CorpusFiles {

@@ -15,12 +15,21 @@ export function httpRequest(
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, timeout: 30_000 },
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        localAddress: options.localAddress,
+        timeout: 30_000,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         response.on('error', reject);
       },

@@ -31,7 +31,16 @@ export interface EmittedSite {
 export async function emitInMemory(corpus: Corpus, siteUrl = corpus.site.siteUrl): Promise<EmittedSite> {
   const records = deriveApiRecords(corpus, siteUrl);
   const sink = new MemorySink();
-  await emitSite(records, { source: corpus.site.source, dataVersion: 'f'.repeat(DATA_VERSION_HEX_DIGITS), builtAt: new Date(0), rateLimitPerHour: 100 }, sink);
+  await emitSite(
+    records,
+    {
+      source: corpus.site.source,
+      dataVersion: 'f'.repeat(DATA_VERSION_HEX_DIGITS),
+      builtAt: new Date(0),
+      rateLimitPerHour: 100,
+    },
+    sink,
+  );
   return { records, files: sink.files };
 }
 
@@ -50,12 +59,16 @@ export function siteFrom({ records, files }: EmittedSite, options: SiteOptions =
   ) as Record<Locale, ListIndex>;
   const handler = createHandler({
     indexes,
-    rateLimit: options.store ?? (options.rateLimit ? new MemoryRateLimitStore(options.rateLimit, options.now) : undefined),
+    rateLimit:
+      options.store ?? (options.rateLimit ? new MemoryRateLimitStore(options.rateLimit, options.now) : undefined),
     onError: options.onError,
   });
   return {
     handle: (request, client) =>
-      handler(typeof request === 'string' ? new Request(new URL(request, BASE)) : request, { ip: '192.0.2.1', ...client }),
+      handler(typeof request === 'string' ? new Request(new URL(request, BASE)) : request, {
+        ip: '192.0.2.1',
+        ...client,
+      }),
     indexes,
     terms: { en: records.locales.en.terms, bg: records.locales.bg.terms },
     pillars: records.pillars.data.map((p) => p.key),

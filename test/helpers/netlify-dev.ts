@@ -57,7 +57,10 @@ export async function startNetlifyDev(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`netlify dev exited (${child.exitCode}):\n${output}`);
-    const ready = await httpRequest(`${baseUrl}/api/lexicon/pillars.json`).then((r) => r.status === 200, () => false);
+    const ready = await httpRequest(`${baseUrl}/api/lexicon/pillars.json`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       kill();

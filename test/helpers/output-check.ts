@@ -25,15 +25,28 @@ export function incompleteness(dir: string): string[] {
   for (const [file, hash] of Object.entries(hashes)) {
     if (file === OUTPUT_HASHES_PATH) continue;
     if (!present.delete(file)) problems.push(`missing ${file}`);
-    else if (createHash('sha1').update(readFileSync(path.join(dir, file))).digest('base64url') !== hash) problems.push(`changed ${file}`);
+    else if (
+      createHash('sha1')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('base64url') !== hash
+    )
+      problems.push(`changed ${file}`);
   }
   const manifestFile = path.join(dir, 'dumps/manifest.json');
   if (existsSync(manifestFile)) {
     // Dumps are streamed, so their hashes are in the manifest, not in output-hashes.json.
-    for (const { name, sha256 } of JSON.parse(readFileSync(manifestFile, 'utf8')).files as { name: string; sha256: string }[]) {
+    for (const { name, sha256 } of JSON.parse(readFileSync(manifestFile, 'utf8')).files as {
+      name: string;
+      sha256: string;
+    }[]) {
       const file = `dumps/${name}`;
       if (!present.delete(file)) problems.push(`missing ${file}`);
-      else if (createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex') !== sha256) problems.push(`changed ${file}`);
+      else if (
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, file)))
+          .digest('hex') !== sha256
+      )
+        problems.push(`changed ${file}`);
     }
   }
   for (const file of present) problems.push(`unexpected ${file}`);

@@ -14,14 +14,22 @@ export interface SelfHosted {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startSelfHosted(args: string[], env: Record<string, string>, onOutput: (chunk: Buffer) => void = () => {}): Promise<SelfHosted> {
+export async function startSelfHosted(
+  args: string[],
+  env: Record<string, string>,
+  onOutput: (chunk: Buffer) => void = () => {},
+): Promise<SelfHosted> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--host', '127.0.0.1', '--port', String(port), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--host', '127.0.0.1', '--port', String(port), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       output += chunk;
@@ -32,7 +40,13 @@ export async function startSelfHosted(args: string[], env: Record<string, string
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
-    if (await httpRequest(`${baseUrl}/healthz`).then((r) => r.status === 200, () => false)) break;
+    if (
+      await httpRequest(`${baseUrl}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`npm start was not ready after 30 s:\n${output}`);

@@ -21,7 +21,11 @@ describe.skipIf(!available)('three npm start processes sharing one Redis', () =>
     if (!built.ok) throw new Error(built.messages.join('\n'));
     redis = await startRedis();
     servers = await Promise.all(
-      [0, 1, 2].map(() => startSelfHosted(['--dist', dist, '--redis-url', redis.url, '--redis-timeout', '2000'], { RATE_LIMIT_PER_HOUR: '100' })),
+      [0, 1, 2].map(() =>
+        startSelfHosted(['--dist', dist, '--redis-url', redis.url, '--redis-timeout', '2000'], {
+          RATE_LIMIT_PER_HOUR: '100',
+        }),
+      ),
     );
   }, 90_000);
   afterAll(async () => {
@@ -30,11 +34,18 @@ describe.skipIf(!available)('three npm start processes sharing one Redis', () =>
   });
 
   it('counts one client exactly across the fleet, static files and list alike', async () => {
-    const paths = ['/api/lexicon/public?limit=1', '/api/lexicon/public/aeon', '/api/lexicon/public/aeon?locale=bg', '/dumps/manifest.json'];
+    const paths = [
+      '/api/lexicon/public?limit=1',
+      '/api/lexicon/public/aeon',
+      '/api/lexicon/public/aeon?locale=bg',
+      '/dumps/manifest.json',
+    ];
     const remaining: number[] = [];
     const resets = new Set<string>();
     for (let i = 0; i < 100; i++) {
-      const response = await httpRequest(`${servers[i % 3]!.baseUrl}${paths[i % paths.length]}`, { localAddress: '127.0.0.31' });
+      const response = await httpRequest(`${servers[i % 3]!.baseUrl}${paths[i % paths.length]}`, {
+        localAddress: '127.0.0.31',
+      });
       expect(response.status, `request ${i + 1}`).toBe(200);
       remaining.push(Number(response.headers['x-ratelimit-remaining']));
       resets.add(String(response.headers['x-ratelimit-reset']));
@@ -55,12 +66,16 @@ describe.skipIf(!available)('three npm start processes sharing one Redis', () =>
   it('keeps serving, uncounted and without a 5xx, when Redis goes away mid-run', async () => {
     await redis.stop();
     for (let i = 0; i < 9; i++) {
-      const response = await httpRequest(`${servers[i % 3]!.baseUrl}/api/lexicon/public?limit=1`, { localAddress: '127.0.0.33' });
+      const response = await httpRequest(`${servers[i % 3]!.baseUrl}/api/lexicon/public?limit=1`, {
+        localAddress: '127.0.0.33',
+      });
       expect(response.status).toBe(200);
       expect(response.headers['x-ratelimit-remaining']).toBeUndefined();
       expect(response.headers['ratelimit-policy']).toBe('"hourly";q=100;w=3600');
     }
-    expect(servers.map((s) => s.output()).join('\n')).toMatch(/rate-limit store unavailable, serving requests uncounted/);
+    expect(servers.map((s) => s.output()).join('\n')).toMatch(
+      /rate-limit store unavailable, serving requests uncounted/,
+    );
   });
 
   it('shuts down gracefully on SIGTERM', async () => {

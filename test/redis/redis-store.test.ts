@@ -5,13 +5,20 @@ import { RedisRateLimitStore } from '../../runtime/redis-store.ts';
 import { hasRedisServer, startRedis, type RedisServer } from '../helpers/redis-server.ts';
 
 const available = hasRedisServer();
-if (!available) console.warn('test/redis: skipped: no redis-server (apt-get install redis-server, or set REDIS_SERVER_PATH)');
+if (!available)
+  console.warn('test/redis: skipped: no redis-server (apt-get install redis-server, or set REDIS_SERVER_PATH)');
 
 describe.skipIf(!available)('RedisRateLimitStore', () => {
   let redis: RedisServer;
   const stores: RedisRateLimitStore[] = [];
   const store = (limit: number, extra: Partial<ConstructorParameters<typeof RedisRateLimitStore>[0]> = {}) => {
-    const s = new RedisRateLimitStore({ url: redis.url, limit, keyPrefix: `t${stores.length}:`, log: () => {}, ...extra });
+    const s = new RedisRateLimitStore({
+      url: redis.url,
+      limit,
+      keyPrefix: `t${stores.length}:`,
+      log: () => {},
+      ...extra,
+    });
     stores.push(s);
     return s;
   };
@@ -27,7 +34,13 @@ describe.skipIf(!available)('RedisRateLimitStore', () => {
     const s = store(3, { timeoutMs: 10_000 });
     const seen = [];
     for (let i = 0; i < 5; i++) seen.push(await s.consume('192.0.2.1'));
-    expect(seen.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0], [false, 0]]);
+    expect(seen.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
     for (const d of seen) expect(d.resetIn).toBeGreaterThan(3590);
     expect(new Set(seen.map((d) => d.resetAt)).size).toBeLessThanOrEqual(2); // rounding at a second boundary
     expect(await s.peek('192.0.2.1')).toMatchObject({ allowed: false, remaining: 0 });
@@ -41,7 +54,12 @@ describe.skipIf(!available)('RedisRateLimitStore', () => {
     const decisions = await Promise.all(Array.from({ length: 300 }, (_, i) => fleet[i % 3]!.consume('203.0.113.7')));
     expect(decisions.filter((d) => d.unknown)).toEqual([]);
     expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
-    expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(
+      decisions
+        .filter((d) => d.allowed)
+        .map((d) => d.remaining)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 100 }, (_, i) => i));
   });
 
   it('serves uncounted, without counters, when Redis stalls (SIGSTOP) or is gone, and says so in a log line', async () => {
@@ -55,7 +73,9 @@ describe.skipIf(!available)('RedisRateLimitStore', () => {
     } finally {
       redis.child.kill('SIGCONT');
     }
-    expect(lines.join('\n')).toMatch(/rate-limit store unavailable, serving requests uncounted: no answer within 50 ms/);
+    expect(lines.join('\n')).toMatch(
+      /rate-limit store unavailable, serving requests uncounted: no answer within 50 ms/,
+    );
     const other = await startRedis();
     const gone = store(5, { url: other.url, timeoutMs: 50 });
     expect((await gone.consume('192.0.2.9')).allowed).toBe(true);

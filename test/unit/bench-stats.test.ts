@@ -39,12 +39,16 @@ describe('percentile', () => {
   });
   it('agrees with counting: at least q of the samples are at or below it, and fewer below it', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1 }), fc.double({ min: 0.01, max: 1, noNaN: true }), (values, q) => {
-        const sorted = [...values].sort((a, b) => a - b);
-        const p = percentile(sorted, q);
-        expect(sorted.filter((v) => v <= p).length).toBeGreaterThanOrEqual(Math.ceil(q * sorted.length));
-        expect(sorted.filter((v) => v < p).length).toBeLessThan(Math.ceil(q * sorted.length));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1 }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        (values, q) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          const p = percentile(sorted, q);
+          expect(sorted.filter((v) => v <= p).length).toBeGreaterThanOrEqual(Math.ceil(q * sorted.length));
+          expect(sorted.filter((v) => v < p).length).toBeLessThan(Math.ceil(q * sorted.length));
+        },
+      ),
     );
   });
   it('rejects no samples', () => {
@@ -53,18 +57,25 @@ describe('percentile', () => {
 });
 
 describe('compareRatios', () => {
-  const run = (ratios: Record<string, number | undefined>) => Object.entries(ratios).map(([measure, ratio]) => ({ n: 500, measure, ratio }));
+  const run = (ratios: Record<string, number | undefined>) =>
+    Object.entries(ratios).map(([measure, ratio]) => ({ n: 500, measure, ratio }));
   it('flags ratios that moved by more than 25%, whichever run is first', () => {
     const a = run({ build: 10, query: 2, steady: 1, unmatched: 3, none: undefined });
     const b = run({ build: 13, query: 2.6, steady: 1.2, none: 4 });
-    for (const [first, second] of [[a, b], [b, a]] as const) {
+    for (const [first, second] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const { compared, unstable } = compareRatios(first, second);
       expect(compared.map((c) => c.measure).sort()).toEqual(['build', 'query', 'steady']);
       expect(unstable.map((c) => c.measure).sort()).toEqual(['build', 'query']);
     }
   });
   it('keeps sizes apart', () => {
-    const { compared } = compareRatios([{ n: 500, measure: 'build', ratio: 1 }], [{ n: 5000, measure: 'build', ratio: 1 }]);
+    const { compared } = compareRatios(
+      [{ n: 500, measure: 'build', ratio: 1 }],
+      [{ n: 5000, measure: 'build', ratio: 1 }],
+    );
     expect(compared).toEqual([]);
   });
   it('treats a zero against a non-zero as an infinite change', () => {
@@ -76,12 +87,25 @@ describe('compareRatios', () => {
 describe('rows and the README section', () => {
   const floor = { label: 'floor', value: stat([2]) };
   it('computes the ratio of medians and judges the target on it', () => {
-    const row = ratioRow({ n: 5000, measure: 'build', value: stat([6, 7, 5]), unit: 'ms', floor }, { text: '<= 3x floor', test: (r) => r <= 3 });
+    const row = ratioRow(
+      { n: 5000, measure: 'build', value: stat([6, 7, 5]), unit: 'ms', floor },
+      { text: '<= 3x floor', test: (r) => r <= 3 },
+    );
     expect(row.ratio).toBe(3);
     expect(row.target).toEqual({ text: '<= 3x floor', met: true });
   });
   it('renders one table line per row', () => {
-    const table = renderTable([ratioRow({ n: 5000, measure: 'build', value: stat([6]), unit: 'ms', floor }), { n: 100_000, measure: 'bundle', value: stat([0.5]), unit: 'MB', note: 'zip', target: { text: 'small', met: false } }]);
+    const table = renderTable([
+      ratioRow({ n: 5000, measure: 'build', value: stat([6]), unit: 'ms', floor }),
+      {
+        n: 100_000,
+        measure: 'bundle',
+        value: stat([0.5]),
+        unit: 'MB',
+        note: 'zip',
+        target: { text: 'small', met: false },
+      },
+    ]);
     expect(table.split('\n')).toEqual([
       '| N | measure | median (min – max) | floor: median | ratio | target |',
       '|---:|---|---|---|---:|---|',
@@ -92,7 +116,9 @@ describe('rows and the README section', () => {
   it('replaces only the results section', () => {
     const readme = 'intro\n<!-- results:start -->\nold\n<!-- results:end -->\noutro\n';
     expect(replaceResults(readme, 'new')).toBe('intro\n<!-- results:start -->\nnew\n<!-- results:end -->\noutro\n');
-    expect(() => replaceResults('no markers', 'new')).toThrow('the README has no <!-- results:start --> … <!-- results:end --> section');
+    expect(() => replaceResults('no markers', 'new')).toThrow(
+      'the README has no <!-- results:start --> … <!-- results:end --> section',
+    );
   });
   it('formats to about three significant figures', () => {
     expect([fmt(1234.5), fmt(12.345), fmt(1.2345), fmt(0.12345)]).toEqual(['1235', '12.3', '1.23', '0.123']);

@@ -45,11 +45,16 @@ describe('escapeCsvCell', () => {
 
 describe('referenceText', () => {
   it('writes a reference as a spreadsheet user reads it', () => {
-    expect(referenceText({ kind: 'primary', author: 'Layton, Bentley (trans.)', title: 'The Gnostic Scriptures', year: 1987 })).toBe(
-      'Layton, Bentley (trans.), The Gnostic Scriptures (1987) [primary]',
-    );
-    expect(referenceText({ kind: 'scholarly', author: 'Jung, C. G.', title: 'Aion', year: 1959, locator: 'CW 9/ii §68' })).toBe(
-      'Jung, C. G., Aion (1959), CW 9/ii §68 [scholarly]',
-    );
+    expect(
+      referenceText({
+        kind: 'primary',
+        author: 'Layton, Bentley (trans.)',
+        title: 'The Gnostic Scriptures',
+        year: 1987,
+      }),
+    ).toBe('Layton, Bentley (trans.), The Gnostic Scriptures (1987) [primary]');
+    expect(
+      referenceText({ kind: 'scholarly', author: 'Jung, C. G.', title: 'Aion', year: 1959, locator: 'CW 9/ii §68' }),
+    ).toBe('Jung, C. G., Aion (1959), CW 9/ii §68 [scholarly]');
   });
 });

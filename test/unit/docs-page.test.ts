@@ -10,7 +10,12 @@ import type { Manifest } from '../../src/schema.ts';
 const SITE = 'https://lexicon.example.org';
 
 function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageInput {
-  const attribution = { source, url, license: 'CC BY-SA 4.0' as const, required: `Powered by ${source} (${url}) — CC BY-SA 4.0` };
+  const attribution = {
+    source,
+    url,
+    license: 'CC BY-SA 4.0' as const,
+    required: `Powered by ${source} (${url}) — CC BY-SA 4.0`,
+  };
   const manifest: Manifest = {
     dataVersion: '0123456789abcdef',
     builtAt: '2025-01-02T03:04:05.000Z',
@@ -78,7 +83,9 @@ function count(html: string, text: string): number {
 function urlAttributes(html: string): string[] {
   const values: string[] = [];
   for (const [tag] of html.matchAll(/<[a-zA-Z][^>]*>/g)) {
-    for (const match of tag.matchAll(/\s(?:src|href|action|srcset|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
+    for (const match of tag.matchAll(
+      /\s(?:src|href|action|srcset|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi,
+    )) {
       values.push(decode(match[1] ?? match[2] ?? match[3] ?? ''));
     }
   }
@@ -103,7 +110,17 @@ describe('renderDocsPage', () => {
   });
 
   it('has every section and hook the tests and the problem types rely on', () => {
-    for (const id of ['endpoints', 'examples', 'attribution', 'attribution-snippet', 'rate-limit', 'errors', 'dumps', 'pillars', 'license']) {
+    for (const id of [
+      'endpoints',
+      'examples',
+      'attribution',
+      'attribution-snippet',
+      'rate-limit',
+      'errors',
+      'dumps',
+      'pillars',
+      'license',
+    ]) {
       expect(count(html, `id="${id}"`), id).toBe(1);
     }
     for (const kind of ['invalid-parameter', 'not-found', 'method-not-allowed', 'rate-limited']) {
@@ -129,13 +146,16 @@ describe('renderDocsPage', () => {
     expect(element(endpoints, 'data-param="offset"')).toContain('<code>1000000000</code>');
     expect(count(endpoints, 'data-param="locale"')).toBe(2);
     expect(element(endpoints, 'data-param="locale"')).toMatch(/one of<\/span>.*<code>en<\/code>, <code>bg<\/code>/);
-    expect(element(endpoints, 'data-param="pillar"')).toMatch(/<code>cosmology<\/code>, <code>alchemy<\/code>, <code>shadow<\/code>/);
+    expect(element(endpoints, 'data-param="pillar"')).toMatch(
+      /<code>cosmology<\/code>, <code>alchemy<\/code>, <code>shadow<\/code>/,
+    );
     const slug = element(endpoints, 'data-param="slug"');
     expect(slug).toContain('<code>path</code>');
     expect(slug).toContain('required');
     expect(slug).toContain('<code class="pattern">^[a-z0-9]+(?:-[a-z0-9]+)*$</code>');
 
-    for (const status of ['200', '304', '308', '400', '404', '405', '429']) expect(endpoints).toContain(`data-status-code="${status}"`);
+    for (const status of ['200', '304', '308', '400', '404', '405', '429'])
+      expect(endpoints).toContain(`data-status-code="${status}"`);
     expect(endpoints).toContain('<a href="#not-found"><code>404</code></a>');
     // Bulgarian descriptions of every operation, not only the English.
     expect(endpoints).toContain('Един термин по slug, с пълния текст и публикациите, които го споменават.');
@@ -154,7 +174,9 @@ describe('renderDocsPage', () => {
     }
     expect(count(html, 'data-example=')).toBe(count(html, 'data-output-for='));
     // The command uses the page's origin at runtime; the static text falls back to the site.
-    expect(html).toContain(`data-template="curl -s &#39;{origin}/api/lexicon/public?locale=bg&amp;q=%D1%81%D0%BE&amp;limit=5&#39;"`);
+    expect(html).toContain(
+      `data-template="curl -s &#39;{origin}/api/lexicon/public?locale=bg&amp;q=%D1%81%D0%BE&amp;limit=5&#39;"`,
+    );
     expect(html).toContain(`curl -s &#39;${SITE}/api/lexicon/public?limit=3&#39;`);
   });
 
@@ -170,7 +192,14 @@ describe('renderDocsPage', () => {
     const rate = element(html, 'id="rate-limit"');
     expect(rate).toContain('100\u00a0requests per hour per IP address');
     expect(rate).toContain('100\u00a0заявки на час от един IP адрес');
-    for (const header of ['RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) {
+    for (const header of [
+      'RateLimit',
+      'RateLimit-Policy',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+    ]) {
       expect(rate).toContain(`<code>${header}</code>`);
     }
     expect(rate).toContain('<code>&quot;hourly&quot;;q=100;w=3600</code>');
@@ -179,10 +208,14 @@ describe('renderDocsPage', () => {
     expect(errors).toContain(`${SITE}/api/lexicon/#invalid-parameter`);
     // The sample is the API's own answer to ?limit=abc: the same words by construction.
     const sample = JSON.parse(decode(/<pre class="json">([\s\S]*?)<\/pre>/.exec(errors)![1]!));
-    const { attribution, ...fromHandler } = (await handlerSampleProblem(input.manifest.attribution.url)) as { attribution: unknown };
+    const { attribution, ...fromHandler } = (await handlerSampleProblem(input.manifest.attribution.url)) as {
+      attribution: unknown;
+    };
     expect(sample).toEqual({ ...fromHandler, attribution: input.manifest.attribution });
     expect(attribution).toBeDefined();
-    expect(renderDocsPage({ ...input, rateLimitPerHour: 250 })).toContain('"hourly";q=250;w=3600'.replace(/"/g, '&quot;'));
+    expect(renderDocsPage({ ...input, rateLimitPerHour: 250 })).toContain(
+      '"hourly";q=250;w=3600'.replace(/"/g, '&quot;'),
+    );
   });
 
   it('lists every download with its link, size, exact bytes and SHA-256', () => {
@@ -232,7 +265,15 @@ describe('renderDocsPage', () => {
 
   it('has every UI string in both languages', () => {
     expect(count(html, 'data-l="en"')).toBe(count(html, 'data-l="bg"'));
-    for (const heading of ['Крайни точки', 'Примери', 'Цитиране', 'Ограничение на заявките', 'Грешки', 'Архиви за сваляне', 'Лиценз']) {
+    for (const heading of [
+      'Крайни точки',
+      'Примери',
+      'Цитиране',
+      'Ограничение на заявките',
+      'Грешки',
+      'Архиви за сваляне',
+      'Лиценз',
+    ]) {
       expect(html, heading).toContain(`<span data-l="bg" lang="bg">${heading}</span>`);
     }
     expect(html).toContain('data-set-lang="en"');
@@ -268,9 +309,13 @@ describe('renderDocsPage', () => {
     const hostile = `"Evil' <script>alert(1)</script> & co`;
     const url = `${SITE}/?x="><script>alert(2)</script>&y='z'`;
     const evil = makeInput(hostile, url);
-    evil.pillars = [{ key: 'x"><b>', label: { en: '<img src=x onerror=alert(3)>', bg: '</td><script>alert(4)</script>' }, count: 1 }];
+    evil.pillars = [
+      { key: 'x"><b>', label: { en: '<img src=x onerror=alert(3)>', bg: '</td><script>alert(4)</script>' }, count: 1 },
+    ];
     evil.exampleSlug = `"><script>alert(5)</script>`;
-    evil.manifest.files = [{ ...evil.manifest.files[0]!, name: '<script>alert(6)</script>.json', path: 'javascript:alert(7)' }];
+    evil.manifest.files = [
+      { ...evil.manifest.files[0]!, name: '<script>alert(6)</script>.json', path: 'javascript:alert(7)' },
+    ];
     const page = renderDocsPage(evil);
     expect(count(page, '<script')).toBe(1);
     expect(page).not.toMatch(/<(?:img|b|i)[\s>]/);
@@ -293,7 +338,9 @@ describe('renderDocsPage', () => {
 
   it('has the same keys in both message catalogues', () => {
     const keys = (value: object, prefix = ''): string[] =>
-      Object.entries(value).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+      Object.entries(value).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
     expect(keys(MESSAGES.bg)).toEqual(keys(MESSAGES.en));
   });
 });
@@ -301,11 +348,15 @@ describe('renderDocsPage', () => {
 describe('the html template', () => {
   it('escapes every interpolated value unless it is Html', () => {
     const evil = '<script>"&\'';
-    expect(String(htmlTemplate`<p title="${evil}">${evil}</p>`)).toBe('<p title="&lt;script&gt;&quot;&amp;&#39;">&lt;script&gt;&quot;&amp;&#39;</p>');
-    expect(String(htmlTemplate`<p>${raw('<b>ok</b>')}${[1, ' & ', htmlTemplate`<i>${'<'}</i>`]}${null}${false}</p>`)).toBe('<p><b>ok</b>1 &amp; <i>&lt;</i></p>');
+    expect(String(htmlTemplate`<p title="${evil}">${evil}</p>`)).toBe(
+      '<p title="&lt;script&gt;&quot;&amp;&#39;">&lt;script&gt;&quot;&amp;&#39;</p>',
+    );
+    expect(
+      String(htmlTemplate`<p>${raw('<b>ok</b>')}${[1, ' & ', htmlTemplate`<i>${'<'}</i>`]}${null}${false}</p>`),
+    ).toBe('<p><b>ok</b>1 &amp; <i>&lt;</i></p>');
   });
 
-  it('turns the catalogues\' short Markdown into safe HTML', () => {
+  it("turns the catalogues' short Markdown into safe HTML", () => {
     expect(String(md('a `b<c>` **d** [e](#f) [g](javascript:alert(1))'))).toBe(
       'a <code>b&lt;c&gt;</code> <strong>d</strong> <a href="#f">e</a> [g](javascript:alert(1))',
     );

@@ -4,29 +4,38 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeListIndex, encodeListIndex } from '../../src/list-index.ts';
 
-const nameArbitrary = fc.array(fc.constantFrom('a', 'b', 'я', 'σ', ' '), { minLength: 1, maxLength: 6 }).map((l) => l.join(''));
+const nameArbitrary = fc
+  .array(fc.constantFrom('a', 'b', 'я', 'σ', ' '), { minLength: 1, maxLength: 6 })
+  .map((l) => l.join(''));
 
 describe('list index postings', () => {
   it('give, for every gram, the ascending positions of the items with a name that contains it', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(nameArbitrary, { minLength: 1, maxLength: 3 }), { maxLength: 80 }), (namesByItem) => {
-        const index = decodeListIndex(
-          encodeListIndex({
-            locale: 'en',
-            dataVersion: 'v',
-            pillars: ['p'],
-            attributionJson: '{}',
-            docsUrl: 'https://x.test/',
-            entries: namesByItem.map((searchNames, i) => ({ json: '{}', pillar: 'p', searchNames, slug: `s${i}` })),
-          }),
-        );
-        const grams = new Set(namesByItem.flat().flatMap((name) => [...name].flatMap((_, at) => [1, 2, 3].map((n) => name.slice(at, at + n)))));
-        for (const gram of [...grams, 'zz']) {
-          const expected = namesByItem.flatMap((names, i) => (names.some((name) => name.includes(gram)) ? [i] : []));
-          expect([...index.postings(gram)], gram).toEqual(expected);
-        }
-        expect(index.names.split('\n')).toEqual(namesByItem.length === 0 ? [''] : namesByItem.flat());
-      }),
+      fc.property(
+        fc.array(fc.array(nameArbitrary, { minLength: 1, maxLength: 3 }), { maxLength: 80 }),
+        (namesByItem) => {
+          const index = decodeListIndex(
+            encodeListIndex({
+              locale: 'en',
+              dataVersion: 'v',
+              pillars: ['p'],
+              attributionJson: '{}',
+              docsUrl: 'https://x.test/',
+              entries: namesByItem.map((searchNames, i) => ({ json: '{}', pillar: 'p', searchNames, slug: `s${i}` })),
+            }),
+          );
+          const grams = new Set(
+            namesByItem
+              .flat()
+              .flatMap((name) => [...name].flatMap((_, at) => [1, 2, 3].map((n) => name.slice(at, at + n)))),
+          );
+          for (const gram of [...grams, 'zz']) {
+            const expected = namesByItem.flatMap((names, i) => (names.some((name) => name.includes(gram)) ? [i] : []));
+            expect([...index.postings(gram)], gram).toEqual(expected);
+          }
+          expect(index.names.split('\n')).toEqual(namesByItem.length === 0 ? [''] : namesByItem.flat());
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -40,7 +49,11 @@ describe('list index postings', () => {
       docsUrl: 'https://x.test/',
       entries: [{ json: '{}', pillar: 'p', searchNames, slug: 'sophia' }],
     });
-    expect(() => encodeListIndex(input(['a\nb']))).toThrow('a search name of "sophia" is empty or contains a newline or U+0000');
-    expect(() => encodeListIndex(input(['']))).toThrow('a search name of "sophia" is empty or contains a newline or U+0000');
+    expect(() => encodeListIndex(input(['a\nb']))).toThrow(
+      'a search name of "sophia" is empty or contains a newline or U+0000',
+    );
+    expect(() => encodeListIndex(input(['']))).toThrow(
+      'a search name of "sophia" is empty or contains a newline or U+0000',
+    );
   });
 });

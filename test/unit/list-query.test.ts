@@ -24,11 +24,19 @@ describe('parseListParams: the decisions table, row by row', () => {
     ['limit=0', { ...DEFAULTS, limit: 1 }, ['limit 0 is outside 1-500; 1 was applied']],
     ['limit=-3', { ...DEFAULTS, limit: 1 }, ['limit -3 is outside 1-500; 1 was applied']],
     ['limit=501', { ...DEFAULTS, limit: 500 }, ['limit 501 is outside 1-500; 500 was applied']],
-    ['limit=99999999999999999999999999', { ...DEFAULTS, limit: 500 }, ['limit 99999999999999999999… is outside 1-500; 500 was applied']],
+    [
+      'limit=99999999999999999999999999',
+      { ...DEFAULTS, limit: 500 },
+      ['limit 99999999999999999999… is outside 1-500; 500 was applied'],
+    ],
     ['offset=10', { ...DEFAULTS, offset: 10 }, []],
     ['offset=-1', DEFAULTS, ['offset -1 is negative; 0 was applied']],
     ['offset=1000000000', { ...DEFAULTS, offset: 1_000_000_000 }, []],
-    ['offset=1000000001', { ...DEFAULTS, offset: 1_000_000_000 }, ['offset 1000000001 is above 1000000000; 1000000000 was applied']],
+    [
+      'offset=1000000001',
+      { ...DEFAULTS, offset: 1_000_000_000 },
+      ['offset 1000000001 is above 1000000000; 1000000000 was applied'],
+    ],
     ['pillar=', DEFAULTS, []],
     ['pillar=alchemy', { ...DEFAULTS, pillar: 'alchemy' }, []],
     ['pillar=AlChEmY', { ...DEFAULTS, pillar: 'alchemy' }, ['pillar "AlChEmY" was read as "alchemy"']],
@@ -39,12 +47,16 @@ describe('parseListParams: the decisions table, row by row', () => {
     ['foo=1', DEFAULTS, ['unknown parameter "foo" was ignored']],
     ['foo=1&foo=2&bar=', DEFAULTS, ['unknown parameter "foo" was ignored', 'unknown parameter "bar" was ignored']],
     [`${'x'.repeat(50)}=1`, DEFAULTS, [`unknown parameter "${'x'.repeat(20)}…" was ignored`]],
-    ['locale=BG&limit=0&offset=-5&utm=1', { ...DEFAULTS, locale: 'bg', limit: 1 }, [
-      'locale "BG" was read as "bg"',
-      'limit 0 is outside 1-500; 1 was applied',
-      'offset -5 is negative; 0 was applied',
-      'unknown parameter "utm" was ignored',
-    ]],
+    [
+      'locale=BG&limit=0&offset=-5&utm=1',
+      { ...DEFAULTS, locale: 'bg', limit: 1 },
+      [
+        'locale "BG" was read as "bg"',
+        'limit 0 is outside 1-500; 1 was applied',
+        'offset -5 is negative; 0 was applied',
+        'unknown parameter "utm" was ignored',
+      ],
+    ],
   ] as const)('?%s', (query, value, warnings) => {
     expect(parse(query)).toEqual({ ok: true, value, warnings });
   });
@@ -64,17 +76,23 @@ describe('parseListParams: the decisions table, row by row', () => {
     ['limit=+5', [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }]],
     ['offset=', [{ parameter: 'offset', detail: 'must be an integer (0 or more)' }]],
     ['offset=2.0', [{ parameter: 'offset', detail: 'must be an integer (0 or more)' }]],
-    ['pillar=astrology', [{ parameter: 'pillar', detail: 'must be one of: cosmology, alchemy, shadow', allowed: PILLARS }]],
+    [
+      'pillar=astrology',
+      [{ parameter: 'pillar', detail: 'must be one of: cosmology, alchemy, shadow', allowed: PILLARS }],
+    ],
     [`q=${'я'.repeat(101)}`, [{ parameter: 'q', detail: 'must be at most 100 characters after trimming' }]],
     ['limit=5&limit=6', [{ parameter: 'limit', detail: 'is given 2 times; give it at most once' }]],
     ['locale=en&locale=en', [{ parameter: 'locale', detail: 'is given 2 times; give it at most once' }]],
     ['q=a&q=b&q=c', [{ parameter: 'q', detail: 'is given 3 times; give it at most once' }]],
-    ['locale=xx&limit=x&offset=y&pillar=z', [
-      { parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] },
-      { parameter: 'limit', detail: 'must be an integer from 1 to 500' },
-      { parameter: 'offset', detail: 'must be an integer (0 or more)' },
-      { parameter: 'pillar', detail: 'must be one of: cosmology, alchemy, shadow', allowed: PILLARS },
-    ]],
+    [
+      'locale=xx&limit=x&offset=y&pillar=z',
+      [
+        { parameter: 'locale', detail: 'must be one of: en, bg', allowed: ['en', 'bg'] },
+        { parameter: 'limit', detail: 'must be an integer from 1 to 500' },
+        { parameter: 'offset', detail: 'must be an integer (0 or more)' },
+        { parameter: 'pillar', detail: 'must be one of: cosmology, alchemy, shadow', allowed: PILLARS },
+      ],
+    ],
   ] as const)('?%s -> 400', (query, errors) => {
     expect(parse(query)).toEqual({ ok: false, errors });
   });
@@ -111,19 +129,30 @@ describe('parseListParams: properties', () => {
 
   it('rejects every limit that is not an integer', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^[+-]?[0-9]+$/.test(s)), (text) => {
-        const result = parse(new URLSearchParams({ limit: text }).toString());
-        expect(result).toEqual({ ok: false, errors: [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }] });
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^[+-]?[0-9]+$/.test(s)),
+        (text) => {
+          const result = parse(new URLSearchParams({ limit: text }).toString());
+          expect(result).toEqual({
+            ok: false,
+            errors: [{ parameter: 'limit', detail: 'must be an integer from 1 to 500' }],
+          });
+        },
+      ),
     );
   });
 
   it('never throws, whatever the query string', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('locale', 'limit', 'offset', 'pillar', 'q', 'x'), fc.string()), { maxLength: 8 }), (pairs) => {
-        const result = parseListParams(new URLSearchParams(pairs), PILLARS);
-        expect(typeof result.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('locale', 'limit', 'offset', 'pillar', 'q', 'x'), fc.string()), {
+          maxLength: 8,
+        }),
+        (pairs) => {
+          const result = parseListParams(new URLSearchParams(pairs), PILLARS);
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
     );
   });
 });

@@ -30,7 +30,10 @@ describe('withDevRetries', () => {
     }
     for (let i = 0; i < 5; i++) await dev(new Request('http://dev.test/api/lexicon/public/nope'), '192.0.2.1');
     expect(calls.filter(([, counted]) => counted)).toHaveLength(2);
-    expect(calls.map(([p]) => p)).toEqual([...Array(5).fill('/api/lexicon/nope'), ...Array(5).fill('/api/lexicon/public/nope')]);
+    expect(calls.map(([p]) => p)).toEqual([
+      ...Array(5).fill('/api/lexicon/nope'),
+      ...Array(5).fill('/api/lexicon/public/nope'),
+    ]);
   });
 
   it('counts a client asking for the same missing path again later, and a .html path that answers 200', async () => {

@@ -23,7 +23,12 @@ describe.each(STORES)('%s store', (_, makeStore) => {
     const first = [];
     for (let i = 0; i < 3; i++) first.push((await store.consume('a')).remaining);
     expect(first).toEqual([2, 1, 0]);
-    expect(await store.consume('a')).toMatchObject({ allowed: false, remaining: 0, resetIn: 3600, resetAt: T0 / 1000 + 3600 });
+    expect(await store.consume('a')).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      resetIn: 3600,
+      resetAt: T0 / 1000 + 3600,
+    });
     expect(await store.peek('a')).toMatchObject({ allowed: false, remaining: 0 });
     expect(await store.peek('b')).toMatchObject({ allowed: true, remaining: 3 });
     now += 3_599_000;
@@ -36,7 +41,9 @@ describe.each(STORES)('%s store', (_, makeStore) => {
   it('agrees with a brute-force model on random traffic (refused requests are not counted)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 0, max: 1_500_000 }), fc.boolean()), { maxLength: 60 }),
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 0, max: 1_500_000 }), fc.boolean()), {
+          maxLength: 60,
+        }),
         async (steps) => {
           let now = T0;
           const store = makeStore(4, () => now);
@@ -99,13 +106,17 @@ describe('AppendLogRateLimitStore under concurrent processes', () => {
       for (let i = 0; i < 30; i++) if (store.consume('203.0.113.9').allowed) allowed++;
       process.stdout.write(String(allowed));
     `;
-    const runs = Array.from({ length: 8 }, () =>
-      new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (chunk) => (out += chunk));
-        child.on('exit', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`exit ${code}`))));
-      }),
+    const runs = Array.from(
+      { length: 8 },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          let out = '';
+          child.stdout.on('data', (chunk) => (out += chunk));
+          child.on('exit', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`exit ${code}`))));
+        }),
     );
     const allowed = (await Promise.all(runs)).reduce((a, b) => a + b, 0);
     expect(allowed).toBe(100);
@@ -126,7 +137,9 @@ describe('rateLimitFromEnv', () => {
   });
 
   it('refuses anything else with a message that says what to set', () => {
-    expect(() => rateLimitFromEnv('ten')).toThrow('RATE_LIMIT_PER_HOUR must be a whole number (0 disables the limit), not "ten"');
+    expect(() => rateLimitFromEnv('ten')).toThrow(
+      'RATE_LIMIT_PER_HOUR must be a whole number (0 disables the limit), not "ten"',
+    );
     expect(() => rateLimitFromEnv('-1')).toThrow(RangeError);
   });
 });

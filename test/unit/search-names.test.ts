@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { searchableNames, type TermNames } from '../../src/search-names.ts';
 
 const sophia: TermNames = { name: { en: 'Sophia', bg: 'София' }, termOriginal: 'Σοφία', aliases: { en: [], bg: [] } };
-const logos: TermNames = { name: { en: 'Logos', bg: 'Логос' }, termOriginal: 'λόγος', aliases: { en: ['Word', 'Verbum'], bg: ['Слово', 'Logos'] } };
+const logos: TermNames = {
+  name: { en: 'Logos', bg: 'Логос' },
+  termOriginal: 'λόγος',
+  aliases: { en: ['Word', 'Verbum'], bg: ['Слово', 'Logos'] },
+};
 
 describe('searchableNames', () => {
   it.each([
@@ -18,7 +22,11 @@ describe('searchableNames', () => {
   });
 
   it('drops a name that another one contains, even the served one', () => {
-    const names: TermNames = { name: { en: 'Stone', bg: 'Камък' }, termOriginal: null, aliases: { en: ["Philosophers' Stone", ' '], bg: [] } };
+    const names: TermNames = {
+      name: { en: 'Stone', bg: 'Камък' },
+      termOriginal: null,
+      aliases: { en: ["Philosophers' Stone", ' '], bg: [] },
+    };
     expect(searchableNames(names, 'en')).toEqual(['камък', 'kamak', "philosophers' stone"]);
   });
 });

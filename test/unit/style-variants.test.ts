@@ -7,7 +7,10 @@ const matchers = compileStyleVariants({
     { prefer: 'around', avoid: ['c.'] },
     { prefer: 'bar Konai', avoid: ['bar Koni'] },
   ],
-  bg: [{ prefer: 'Иисус', avoid: ['Исус'] }, { prefer: 'например', avoid: ['напр.'] }],
+  bg: [
+    { prefer: 'Иисус', avoid: ['Исус'] },
+    { prefer: 'например', avoid: ['напр.'] },
+  ],
 });
 
 describe('style variants', () => {

@@ -36,14 +36,16 @@ describe('strict UTF-8 decoding', () => {
 
 describe('unsafe characters', () => {
   it('accepts ordinary text of every script the corpus uses, with tabs and line breaks', () => {
-    for (const text of ['Sophia', 'Σοφία', 'Еон', 'חָכְמָה\u200F', 'ⲥⲟⲫⲓⲁ', 'a\tb\nc', 'क्‍ष']) expect(findUnsafeCharacter(text)).toBeUndefined();
+    for (const text of ['Sophia', 'Σοφία', 'Еон', 'חָכְמָה\u200F', 'ⲥⲟⲫⲓⲁ', 'a\tb\nc', 'क्‍ष'])
+      expect(findUnsafeCharacter(text)).toBeUndefined();
   });
 
   it('names the first unsafe character and its line', () => {
     expect(findUnsafeCharacter('ok\nstill \u202E and \u0000')).toEqual({
       index: 9,
       line: 2,
-      message: 'contains U+202E at character 10, a bidirectional override or isolate, which can reorder how text displays; remove it',
+      message:
+        'contains U+202E at character 10, a bidirectional override or isolate, which can reorder how text displays; remove it',
     });
   });
 

@@ -3,7 +3,7 @@
 // and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
 import { readFileSync } from 'node:fs';
-import { buildSync } from 'esbuild';
+import { buildSync, transformSync } from 'esbuild';
 import type { Locale } from '../../../src/contract.ts';
 import { LICENSE, LICENSE_URL } from '../../../src/contract.ts';
 import type { Manifest, PillarsResponse } from '../../../src/schema.ts';
@@ -33,14 +33,25 @@ export interface DocsPageInput {
   openapiVersion: string;
 }
 
-const SECTION_IDS = ['about', 'endpoints', 'examples', 'attribution', 'rate-limit', 'errors', 'dumps', 'pillars', 'machine-readable'] as const;
+const SECTION_IDS = [
+  'about',
+  'endpoints',
+  'examples',
+  'attribution',
+  'rate-limit',
+  'errors',
+  'dumps',
+  'pillars',
+  'machine-readable',
+] as const;
 
 let assets: { style: string; script: string } | undefined;
 
-/** The stylesheet and the bundled browser script, read and built once per process. */
+/** The stylesheet (minified) and the bundled browser script, read and built once per process. */
 function pageAssets(): { style: string; script: string } {
   if (!assets) {
-    const style = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
+    const css = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
+    const style = transformSync(css, { loader: 'css', minify: true }).code;
     const bundled = buildSync({
       entryPoints: [new URL('./page-script.ts', import.meta.url).pathname],
       bundle: true,

@@ -5,11 +5,27 @@
 type Lang = 'en' | 'bg';
 
 const STORAGE_KEY = 'lexicon-docs-lang';
-const SHOWN_HEADERS = ['content-type', 'content-language', 'x-license', 'etag', 'location', 'ratelimit-policy', 'ratelimit', 'x-ratelimit-remaining', 'retry-after'];
+const SHOWN_HEADERS = [
+  'content-type',
+  'content-language',
+  'x-license',
+  'etag',
+  'location',
+  'ratelimit-policy',
+  'ratelimit',
+  'x-ratelimit-remaining',
+  'retry-after',
+];
 
 const root = document.documentElement;
 const TEXT: Record<Lang, { title: string; loading: string; failed: string; copied: string; select: string }> = {
-  en: { title: document.title, loading: 'Sending…', failed: 'The request failed:', copied: 'Copied.', select: 'Selected: press Ctrl+C (⌘C) to copy.' },
+  en: {
+    title: document.title,
+    loading: 'Sending…',
+    failed: 'The request failed:',
+    copied: 'Copied.',
+    select: 'Selected: press Ctrl+C (⌘C) to copy.',
+  },
   bg: {
     title: root.getAttribute('data-title-bg') ?? document.title,
     loading: 'Изпращане…',

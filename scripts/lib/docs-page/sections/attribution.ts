@@ -4,7 +4,10 @@ import type { DocsPageInput } from '../index.ts';
 
 // The snippet a reader pastes: escaped only as HTML requires, so the credit text stays verbatim.
 function snippetText(text: string): string {
-  return text.replace(/&(?=[A-Za-z0-9#])/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/&(?=[A-Za-z0-9#])/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 function snippetAttribute(text: string): string {

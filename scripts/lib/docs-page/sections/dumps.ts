@@ -7,7 +7,10 @@ import { MESSAGES } from '../messages.ts';
 
 function fileRow(file: Manifest['files'][number]): Html {
   const size = humanBytes(file.bytes);
-  const exact = file.bytes < 1000 ? '' : html` <span class="muted">(${pair(MESSAGES.en.bytes(file.bytes), MESSAGES.bg.bytes(file.bytes))})</span>`;
+  const exact =
+    file.bytes < 1000
+      ? ''
+      : html` <span class="muted">(${pair(MESSAGES.en.bytes(file.bytes), MESSAGES.bg.bytes(file.bytes))})</span>`;
   const locale = file.locale === 'all' ? html`${code('all')} <span class="muted">(en + bg)</span>` : code(file.locale);
   return html`<tr data-file="${file.name}">
 <td class="file">${cellLabel((m) => m.dumpColumns.file)}${link(file.path, file.name)}</td><td>${cellLabel((m) => m.dumpColumns.format)}${code(file.format)}</td><td>${cellLabel((m) => m.dumpColumns.locale)}${locale}</td><td class="num">${cellLabel((m) => m.dumpColumns.size)}<data value="${file.bytes}">${pair(size.en, size.bg)}</data>${exact}</td><td class="hash"><span class="cell-label" aria-hidden="true">SHA-256</span><code>${file.sha256}</code></td>
@@ -29,7 +32,9 @@ ${manifest.files.map(fileRow)}
   const commands: string[] = [];
   const first = onSite[0];
   if (first) {
-    commands.push(`curl -sSO ${shellQuote(`{origin}${encodeURI(first.path)}`)} && echo ${shellQuote(`${first.sha256}  ${first.name}`)} | sha256sum -c -`);
+    commands.push(
+      `curl -sSO ${shellQuote(`{origin}${encodeURI(first.path)}`)} && echo ${shellQuote(`${first.sha256}  ${first.name}`)} | sha256sum -c -`,
+    );
   }
   const sqlite = onSite.find((file) => file.format === 'sqlite');
   if (sqlite) {

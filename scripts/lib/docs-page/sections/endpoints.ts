@@ -11,7 +11,8 @@ function bounds(p: ParameterModel): Html[] {
   if (p.minimum !== undefined) out.push(html`${both((m) => m.bounds.minimum)} ${code(p.minimum)}`);
   if (p.maximum !== undefined) out.push(html`${both((m) => m.bounds.maximum)} ${code(p.maximum)}`);
   if (p.maxLength !== undefined) out.push(html`${both((m) => m.bounds.maxLength)} ${code(p.maxLength)}`);
-  if (p.pattern !== undefined) out.push(html`${both((m) => m.bounds.pattern)} <code class="pattern">${p.pattern}</code>`);
+  if (p.pattern !== undefined)
+    out.push(html`${both((m) => m.bounds.pattern)} <code class="pattern">${p.pattern}</code>`);
   return out;
 }
 

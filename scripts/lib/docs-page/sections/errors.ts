@@ -12,7 +12,10 @@ import type { DocsPageInput } from '../index.ts';
 
 export function sampleProblem(input: DocsPageInput): string {
   const { attribution } = input.manifest;
-  const parsed = parseListParams(new URLSearchParams('limit=abc'), input.pillars.map((p) => p.key));
+  const parsed = parseListParams(
+    new URLSearchParams('limit=abc'),
+    input.pillars.map((p) => p.key),
+  );
   if (parsed.ok) throw new Error('limit=abc must be invalid');
   const body = problemBody({
     kind: 'invalid-parameter',

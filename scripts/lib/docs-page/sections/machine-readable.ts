@@ -12,9 +12,11 @@ export function renderMachineReadable(input: DocsPageInput): Html {
   const items: [string, string, string][] = [
     [`${API_ROOT}/openapi.json`, en.machine.openapi(input.openapiVersion), bg.machine.openapi(input.openapiVersion)],
     [`${API_ROOT}/pillars.json`, en.machine.pillars, bg.machine.pillars],
-    ...(Object.keys(SCHEMA_FILES) as (keyof typeof SCHEMA_FILES)[]).map(
-      (name): [string, string, string] => [`${API_ROOT}/schemas/${name}`, en.machine.schemas[name], bg.machine.schemas[name]],
-    ),
+    ...(Object.keys(SCHEMA_FILES) as (keyof typeof SCHEMA_FILES)[]).map((name): [string, string, string] => [
+      `${API_ROOT}/schemas/${name}`,
+      en.machine.schemas[name],
+      bg.machine.schemas[name],
+    ]),
     ['/dumps/manifest.json', en.machine.manifest, bg.machine.manifest],
   ];
   return html`<section id="machine-readable">

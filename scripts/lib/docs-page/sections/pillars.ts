@@ -5,7 +5,11 @@ import type { DocsPageInput } from '../index.ts';
 
 export function renderPillars(input: DocsPageInput): Html {
   const rows = input.pillars.map(
-    (pillar) => html`<tr data-pillar="${pillar.key}"><td>${cellLabel((m) => m.pillarColumns.key)}${code(pillar.key)}</td><td>${cellLabel((m) => m.pillarColumns.en)}<span lang="en">${pillar.label.en}</span></td><td>${cellLabel((m) => m.pillarColumns.bg)}<span lang="bg">${pillar.label.bg}</span></td><td class="num">${cellLabel((m) => m.pillarColumns.terms)}${pillar.count}</td><td>${link(`${LIST_PATH}?pillar=${encodeURIComponent(pillar.key)}`, both((m) => m.list))}</td></tr>`,
+    (pillar) =>
+      html`<tr data-pillar="${pillar.key}"><td>${cellLabel((m) => m.pillarColumns.key)}${code(pillar.key)}</td><td>${cellLabel((m) => m.pillarColumns.en)}<span lang="en">${pillar.label.en}</span></td><td>${cellLabel((m) => m.pillarColumns.bg)}<span lang="bg">${pillar.label.bg}</span></td><td class="num">${cellLabel((m) => m.pillarColumns.terms)}${pillar.count}</td><td>${link(
+        `${LIST_PATH}?pillar=${encodeURIComponent(pillar.key)}`,
+        both((m) => m.list),
+      )}</td></tr>`,
   );
   return html`<section id="pillars">
 <h2>${both((m) => m.sections.pillars)}</h2>
