@@ -1,0 +1,57 @@
+// The self-hosted server's own behaviour: who the client is (X-Forwarded-For only from a trusted
+// proxy), the health path, and graceful close. The contract itself is the e2e-server project's.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../runtime/server.ts';
+import { buildSite } from '../../scripts/lib/build-site.ts';
+import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { httpRequest } from '../helpers/http-client.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+describe('npm start', () => {
+  let dist: string;
+  const servers: RunningServer[] = [];
+  const start = async (trustProxy?: string[]) => {
+    const server = await startServer({ dist, port: 0, host: '127.0.0.1', rateLimit: 5, trustProxy, log: () => {} });
+    servers.push(server);
+    return `http://127.0.0.1:${server.port}`;
+  };
+  beforeAll(async () => {
+    dist = path.join(tempDir(), 'dist');
+    expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: dist, rateLimitPerHour: 5 })).ok).toBe(true);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  const remaining = async (base: string, forwardedFor?: string) =>
+    (
+      await httpRequest(
+        `${base}/api/lexicon/public?limit=1`,
+        forwardedFor ? { headers: { 'X-Forwarded-For': forwardedFor } } : {},
+      )
+    ).headers['x-ratelimit-remaining'];
+
+  it('counts per forwarded client behind a trusted proxy', async () => {
+    const base = await start(['loopback']);
+    expect(await remaining(base, '198.51.100.1')).toBe('4');
+    expect(await remaining(base, '198.51.100.2')).toBe('4');
+    // The right-most untrusted address is the client: a spoofed left-most one changes nothing.
+    expect(await remaining(base, '203.0.113.9, 198.51.100.1')).toBe('3');
+  });
+
+  it('ignores X-Forwarded-For from a peer it does not trust', async () => {
+    const base = await start();
+    expect(await remaining(base, '198.51.100.1')).toBe('4');
+    expect(await remaining(base, '198.51.100.2')).toBe('3');
+  });
+
+  it('answers the health path without counting it', async () => {
+    const base = await start();
+    for (let i = 0; i < 7; i++) expect((await httpRequest(`${base}/healthz`)).status).toBe(200);
+    const health = JSON.parse((await httpRequest(`${base}/healthz`)).body);
+    expect(health).toMatchObject({ status: 'ok' });
+    expect(health.dataVersion).toMatch(/^[0-9a-f]{16}$/);
+    expect(await remaining(base)).toBe('4');
+  });
+});
