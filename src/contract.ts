@@ -1,4 +1,4 @@
-// The fixed facts of the public contract (spec + API-DECISIONS.md), shared by the build,
+// The fixed facts of the public contract (docs/api-contract.md), shared by the build,
 // the function and the tests. No zod here: the function imports this on its cold path.
 
 export const LOCALES = ['en', 'bg'] as const;

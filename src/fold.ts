@@ -1,4 +1,4 @@
-// Search folding (API-DECISIONS.md, "Search"): the same function folds term names at build
+// Search folding (docs/api-contract.md, "Search"): the same function folds term names at build
 // time and `q` at request time, so both sides always agree.
 import type { Locale } from './contract.ts';
 

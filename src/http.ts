@@ -1,4 +1,4 @@
-// Response building shared by every route of the function: the headers API-DECISIONS.md puts
+// Response building shared by every route of the function: the headers docs/api-contract.md puts
 // on every response, problem bodies (RFC 9457) and conditional requests. Web-standard only.
 import { LICENSE, LICENSE_URL } from './contract.ts';
 import type { ParameterError } from './list-query.ts';

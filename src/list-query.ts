@@ -1,5 +1,5 @@
 // Reads the list endpoint's query string into applied values, warnings and errors, following
-// the input table of API-DECISIONS.md row by row. Pure and web-standard.
+// the parameter table of docs/api-contract.md row by row. Pure and web-standard.
 import {
   DEFAULT_LOCALE,
   isLocale,

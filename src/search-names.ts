@@ -1,4 +1,4 @@
-// A term's searchable names (API-DECISIONS.md, "Search"): what `q` is matched against. Pure and
+// A term's searchable names (docs/api-contract.md, "Search"): what `q` is matched against. Pure and
 // web-standard: the build computes them into the list index, the tests' oracle checks them.
 import { LOCALES, type Locale } from './contract.ts';
 import { foldForSearch } from './fold.ts';

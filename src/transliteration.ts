@@ -1,4 +1,4 @@
-// Transliterations that make a name findable in the other script (API-DECISIONS.md, "Search").
+// Transliterations that make a name findable in the other script (docs/api-contract.md, "Search").
 // Each system is declared once, here, as data; the functions only apply it. They are for search:
 // output is lower case and letters of other scripts pass through unchanged.
 //

@@ -1,6 +1,6 @@
 // The list endpoint against a brute-force oracle: filter, sort by collation, slice, computed
 // directly from the corpus records with none of the index machinery. Search is a substring test
-// on every searchable name (API-DECISIONS.md, "Search"), each written or transliterated form
+// on every searchable name (docs/api-contract.md, "Search"), each written or transliterated form
 // folded on its own: no deduplication, no grams, no joined strings.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
