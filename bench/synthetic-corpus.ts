@@ -172,14 +172,16 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
 
   // Aliases draw from a stream of their own, so every other field stays as it was before them.
   const aliasRandom = seededRandom(seed ^ 0x9e3779b9);
+  // The corpus refuses an alias listed twice (and one that repeats the name: see below).
   const aliases = (syllables: readonly string[], share: number, most: number) => {
     if (aliasRandom() >= share) return [];
     const count = 1 + Math.floor(aliasRandom() * most);
-    return Array.from({ length: count }, () => {
+    const drawn = Array.from({ length: count }, () => {
       const length = 2 + Math.floor(aliasRandom() * 3);
       const text = Array.from({ length }, () => syllables[Math.floor(aliasRandom() * syllables.length)]!).join('');
       return text[0]!.toUpperCase() + text.slice(1);
     });
+    return [...new Set(drawn)];
   };
   const slugs = Array.from({ length: termCount }, (_, i) => `term-${i.toString(36)}`);
   const terms: CorpusTerm[] = slugs.map((slug, i) => {
@@ -216,6 +218,9 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
       },
     };
   });
+  for (const term of terms) {
+    for (const text of Object.values(term.texts)) text.aliases = text.aliases?.filter((alias) => alias !== text.term);
+  }
   const posts: Post[] = Array.from({ length: Math.max(1, Math.floor(termCount / 4)) }, (_, i) => ({
     slug: `post-${i.toString(36)}`,
     date: `20${String(20 + (i % 6)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
