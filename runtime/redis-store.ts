@@ -3,7 +3,6 @@
 // atomically on the server. When Redis is slow or down the store fails open: the request is
 // served uncounted (a public read-only API should not go dark with its counter store), the
 // response says nothing about counters, and a log line says so at most once a minute.
-import { createClient } from 'redis';
 import { windowState, type RateLimitDecision, type RateLimitStore } from '../src/rate-limit.ts';
 import { WINDOW_SECONDS } from '../src/rate-limit.ts';
 
@@ -37,15 +36,24 @@ export interface RedisStoreOptions {
 
 export const REDIS_TIMEOUT_MS = 100;
 
+/** What the store uses of a connected client. */
+interface Client {
+  readonly isOpen: boolean;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
 export class RedisRateLimitStore implements RateLimitStore {
   readonly limit: number;
-  readonly #client: ReturnType<typeof createClient>;
+  readonly #url: string;
+  /** Created and connected on first use: importing the client costs 200-300 ms, which a
+   * function instance without Redis must not pay on its cold start. */
+  #client: Promise<Client> | undefined;
   readonly #timeoutMs: number;
   readonly #prefix: string;
   readonly #windowMs: number;
   readonly #log: (message: string) => void;
   readonly #now: () => number;
-  #connecting: Promise<unknown> | undefined;
   #lastLog = Number.NEGATIVE_INFINITY;
 
   constructor(options: RedisStoreOptions) {
@@ -55,14 +63,30 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#windowMs = (options.windowSeconds ?? WINDOW_SECONDS) * 1000;
     this.#log = options.log ?? ((message) => console.error(message));
     this.#now = options.now ?? Date.now;
-    this.#client = createClient({
-      url: options.url,
-      // Commands fail at once while disconnected instead of queueing behind a dead server.
-      disableOfflineQueue: true,
-      socket: { connectTimeout: 1_000, reconnectStrategy: (retries) => Math.min(retries * 100, 2_000) },
-    });
-    // Connection errors surface as failed commands below; the client keeps reconnecting.
-    this.#client.on('error', (error: Error) => this.#failed(error));
+    this.#url = options.url;
+  }
+
+  #connected(): Promise<Client> {
+    if (this.#client) return this.#client;
+    const connecting: Promise<Client> = import('redis')
+      .then(async ({ createClient }) => {
+        const client = createClient({
+          url: this.#url,
+          // Commands fail at once while disconnected instead of queueing behind a dead server.
+          disableOfflineQueue: true,
+          socket: { connectTimeout: 1_000, reconnectStrategy: (retries) => Math.min(retries * 100, 2_000) },
+        });
+        // Connection errors surface as failed commands below; the client keeps reconnecting.
+        client.on('error', (error: Error) => this.#failed(error));
+        await client.connect();
+        return client;
+      })
+      .catch((error: Error) => {
+        this.#client = undefined;
+        throw error;
+      });
+    this.#client = connecting;
+    return connecting;
   }
 
   consume(client: string): Promise<RateLimitDecision> {
@@ -74,19 +98,16 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    if (this.#client.isOpen) await this.#client.close();
+    const client = await this.#client?.catch(() => undefined);
+    if (client?.isOpen) await client.close();
   }
 
   async #run(client: string, count: boolean): Promise<RateLimitDecision> {
     const now = this.#now();
     try {
-      this.#connecting ??= this.#client.connect().catch((error: Error) => {
-        this.#connecting = undefined;
-        throw error;
-      });
       const reply = await withTimeout(
-        this.#connecting.then(() =>
-          this.#client.eval(CONSUME, {
+        this.#connected().then((redis) =>
+          redis.eval(CONSUME, {
             keys: [this.#prefix + client],
             arguments: [String(this.limit), String(this.#windowMs), count ? '1' : '0'],
           }),
