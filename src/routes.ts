@@ -9,7 +9,6 @@
 import { API_ROOT, LICENSE, LICENSE_URL, LIST_PATH, TERM_REWRITE_PATH } from './contract.ts';
 import { CACHEABLE, EXPOSED_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
 import { DATA_DIR, HEADERS_FILE } from './output-layout.ts';
-import { RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
 export interface FunctionRoute {
   name: string;
@@ -52,9 +51,6 @@ export const REWRITES: RewriteRule[] = [
   { from: `/${DATA_DIR}/*`, to: `${API_ROOT}/not-found` },
   { from: `/${HEADERS_FILE}`, to: `${API_ROOT}/not-found` },
 ];
-
-/** The CDN's traffic rule on every rate-limited rewrite (and the function's own config). */
-export { RATE_LIMITED_PATH };
 
 export interface HeaderRule {
   for: string;
