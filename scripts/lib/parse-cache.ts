@@ -1,29 +1,70 @@
-// A parse cache keyed by file content: a rebuild parses only the YAML it has not seen.
-// It lives in one file (v8 serialization: exact for every YAML value, Infinity included) in a folder CI and Netlify keep between builds (by default
-// node_modules/.cache/lexicon-api, which Netlify's build cache keeps with node_modules).
+// A cache keyed by file content: a rebuild parses and checks only the files it has not seen.
+// It holds two kinds of entries: parsed YAML (value and syntax errors), and the outcome of a
+// file's own checks (YAML, characters, schema, its file-local rules) for files that passed
+// them, so an unchanged clean file costs one hash. Cross-file rules (slugs, references,
+// vocabularies) run on every build, on the cached values.
+//
+// It lives in one file (v8 serialization: exact for every YAML value, Infinity included) in a
+// folder CI and Netlify keep between builds (by default node_modules/.cache/lexicon-api, which
+// Netlify's build cache keeps with node_modules). The file records a fingerprint of the code
+// that produced it: after any change to the parser, the schemas or the checks, it is ignored.
 // Only results are cached; line numbers for messages come from a fresh parse, on demand.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 
-/** Bump when the parser, its options or the shape of a cached result changes. */
-const CACHE_VERSION = 'yaml-2.9-v1';
-const CACHE_FILE = `parse-cache-${CACHE_VERSION}.v8`;
+const CACHE_FILE = 'parse-cache-v2.v8';
+
+/** The modules whose code decides what a parse or a file's checks give. */
+const CHECKING_MODULES = [
+  './parse-cache.ts',
+  './yaml-source.ts',
+  './validate-corpus.ts',
+  './corpus-checks.ts',
+  './text-hygiene.ts',
+  '../../src/schema.ts',
+  '../../src/contract.ts',
+];
 
 export interface CachedParse {
   value: unknown;
   errors: { line: number; message: string }[];
 }
 
+interface CacheFile {
+  fingerprint: string;
+  entries: Map<string, unknown>;
+}
+
+let codeFingerprintMemo: string | undefined;
+
+/** A hash of the checking code and the YAML library's version. */
+export function codeFingerprint(): string {
+  if (codeFingerprintMemo) return codeFingerprintMemo;
+  const hash = createHash('sha1');
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const module of CHECKING_MODULES) hash.update(readFileSync(path.join(here, module)));
+  const yamlPackage = createRequire(import.meta.url)('yaml/package.json') as { version: string };
+  hash.update(`yaml@${yamlPackage.version}\0zod`);
+  codeFingerprintMemo = hash.digest('base64url');
+  return codeFingerprintMemo;
+}
+
 export class ParseCache {
-  private readonly previous: Map<string, CachedParse>;
+  private readonly previous: Map<string, unknown>;
   /** Entries used in this build: only these are saved, so the cache never outgrows the corpus. */
-  private readonly used = new Map<string, CachedParse>();
+  private readonly used = new Map<string, unknown>();
+  /** YAML texts found parsed / parsed now. */
   hits = 0;
   misses = 0;
+  /** Files whose checks were skipped / run now. */
+  outcomeHits = 0;
+  outcomeMisses = 0;
 
-  private constructor(entries: Map<string, CachedParse>) {
+  private constructor(entries: Map<string, unknown>) {
     this.previous = entries;
   }
 
@@ -32,25 +73,25 @@ export class ParseCache {
     return new ParseCache(new Map());
   }
 
-  /** Reads the cache of `dir`; a missing or unreadable cache is an empty one. */
+  /** Reads the cache of `dir`; a missing, unreadable or other code's cache is an empty one. */
   static load(dir: string): ParseCache {
     try {
-      return new ParseCache(deserialize(readFileSync(path.join(dir, CACHE_FILE))) as Map<string, CachedParse>);
+      const file = deserialize(readFileSync(path.join(dir, CACHE_FILE))) as CacheFile;
+      return new ParseCache(file.fingerprint === codeFingerprint() ? file.entries : new Map());
     } catch {
       return new ParseCache(new Map());
     }
   }
 
-  static keyOf(text: string, firstLine: number): string {
-    return createHash('sha1').update(`${firstLine}\0`).update(text).digest('base64url');
+  /** `kind` tells apart what is cached of the same text (YAML at a line, a locale's checks). */
+  static keyOf(text: string, kind: string | number): string {
+    return createHash('sha1').update(`${kind}\0`).update(text).digest('base64url');
   }
 
   get(key: string): CachedParse | undefined {
-    const entry = this.previous.get(key) ?? this.used.get(key);
-    if (entry) {
-      this.hits++;
-      this.used.set(key, entry);
-    } else this.misses++;
+    const entry = this.lookup(key) as CachedParse | undefined;
+    if (entry) this.hits++;
+    else this.misses++;
     return entry;
   }
 
@@ -58,11 +99,30 @@ export class ParseCache {
     this.used.set(key, entry);
   }
 
+  /** The checked value of a file that passed its own checks before. */
+  outcome<T>(key: string): T | undefined {
+    const entry = this.lookup(key) as T | undefined;
+    if (entry === undefined) this.outcomeMisses++;
+    else this.outcomeHits++;
+    return entry;
+  }
+
+  setOutcome(key: string, value: unknown): void {
+    this.used.set(key, value);
+  }
+
+  private lookup(key: string): unknown {
+    const entry = this.previous.get(key) ?? this.used.get(key);
+    if (entry !== undefined) this.used.set(key, entry);
+    return entry;
+  }
+
   /** Written under a temporary name and renamed: a killed build leaves the old cache whole. */
   save(dir: string): void {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, CACHE_FILE);
-    writeFileSync(`${file}.tmp-${process.pid}`, serialize(this.used));
+    const contents: CacheFile = { fingerprint: codeFingerprint(), entries: this.used };
+    writeFileSync(`${file}.tmp-${process.pid}`, serialize(contents));
     renameSync(`${file}.tmp-${process.pid}`, file);
   }
 }

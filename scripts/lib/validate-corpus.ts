@@ -15,7 +15,7 @@ import {
   type TermText,
 } from '../../src/schema.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
-import type { ParseCache } from './parse-cache.ts';
+import { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
 import {
   checkRelatedTerms,
@@ -25,7 +25,7 @@ import {
   sortProblems,
   unknownSlugMessage,
 } from './corpus-checks.ts';
-import { parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
+import { deferredYaml, parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
 
 export interface CorpusProblem {
   file: string;
@@ -116,7 +116,7 @@ export function validateCorpus(
   // ---- terms
   const terms: CorpusTerm[] = [];
   // slug -> the term.yaml that claimed it first (also for terms with other problems).
-  const slugOwner = new Map<string, { file: string; at: { file: string; line: number; field: string } }>();
+  const slugOwner = new Map<string, { file: string; at: () => { file: string; line: number; field: string } }>();
   const registered: { facts: TermFacts; file: SourceFile; yaml: ParsedYaml }[] = [];
   // Folders whose term.yaml did not parse: their folder name stands in for the slug, so
   // references to them are not reported a second time.
@@ -134,7 +134,9 @@ export function validateCorpus(
         report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
         continue;
       }
-      const text = textFile.unreadable ? undefined : parseTermText(textFile, locale, report, cache);
+      const text = textFile.unreadable
+        ? undefined
+        : checkedOnce(cache, `${locale}.md`, textFile.text, report, (r) => parseTermText(textFile, locale, r, cache));
       if (text) texts[locale] = text;
     }
     if (!factsFile) continue;
@@ -142,17 +144,17 @@ export function validateCorpus(
       unparsedDirs.add(dir);
       continue;
     }
-    const factsYaml = parse(factsFile.text);
-    const facts = parseWith(factsFile, factsYaml, TermFactsSchema, report);
+    const { value: facts, yaml: factsYaml } = checkedYamlFile(factsFile, TermFactsSchema, 'term.yaml', report, cache);
     if (!facts) {
       unparsedDirs.add(dir);
       continue;
     }
 
-    const slugAt = { file: factsFile.path, line: factsYaml.lineOf(['slug']), field: 'slug' };
+    // Lines are looked up only for a message: a cached file is not parsed otherwise.
+    const slugAt = () => ({ file: factsFile.path, line: factsYaml.lineOf(['slug']), field: 'slug' });
     if (facts.slug !== dir) {
       report({
-        ...slugAt,
+        ...slugAt(),
         message: `"${facts.slug}" differs from its folder terms/${dir}/; rename the folder to terms/${facts.slug}/ or set slug: ${dir}`,
       });
       // References may use either name: neither is reported a second time.
@@ -161,9 +163,9 @@ export function validateCorpus(
     const previous = slugOwner.get(facts.slug);
     if (previous) {
       // Neither file is "the" right one: name both, each pointing at the other.
-      report({ ...slugAt, message: `"${facts.slug}" is also the slug of ${previous.file}; slugs must be unique` });
+      report({ ...slugAt(), message: `"${facts.slug}" is also the slug of ${previous.file}; slugs must be unique` });
       report({
-        ...previous.at,
+        ...previous.at(),
         message: `"${facts.slug}" is also the slug of ${factsFile.path}; slugs must be unique`,
       });
       continue;
@@ -203,8 +205,7 @@ export function validateCorpus(
   const postFileBySlug = new Map<string, string>();
   for (const file of postFiles) {
     if (file.unreadable) continue;
-    const yaml = parse(file.text);
-    const post = parseWith(file, yaml, PostSchema, report);
+    const { value: post, yaml } = checkedYamlFile(file, PostSchema, 'post', report, cache);
     if (!post) continue;
     const previous = postFileBySlug.get(post.slug);
     if (previous) {
@@ -219,10 +220,10 @@ export function validateCorpus(
     postFileBySlug.set(post.slug, file.path);
     const seen = new Set<string>();
     post.terms.forEach((slug, i) => {
-      const at = { file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` };
-      if (seen.has(slug)) report({ ...at, message: `"${slug}" is listed twice; list each term once` });
+      const at = () => ({ file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` });
+      if (seen.has(slug)) report({ ...at(), message: `"${slug}" is listed twice; list each term once` });
       else if (!isKnownSlug(slug)) {
-        report({ ...at, message: unknownSlugMessage(slug, knownSlugs()) });
+        report({ ...at(), message: unknownSlugMessage(slug, knownSlugs()) });
       }
       seen.add(slug);
     });
@@ -233,6 +234,47 @@ export function validateCorpus(
   terms.sort((a, b) => compareCodeUnits(a.slug, b.slug));
   posts.sort((a, b) => compareCodeUnits(a.slug, b.slug));
   return { ok: true, corpus: { site, terms, posts } };
+}
+
+/**
+ * Runs a file's own checks, or reuses their outcome when the same text passed them in an
+ * earlier build. Only clean outcomes are kept: a file with problems is checked again, so its
+ * messages (and their lines) are always fresh.
+ */
+function checkedOnce<T>(
+  cache: ParseCache | undefined,
+  kind: string,
+  text: string,
+  report: (problem: CorpusProblem) => void,
+  check: (report: (problem: CorpusProblem) => void) => T | undefined,
+): T | undefined {
+  if (!cache) return check(report);
+  const key = ParseCache.keyOf(text, `checked ${kind}`);
+  const known = cache.outcome<T>(key);
+  if (known !== undefined) return known;
+  let clean = true;
+  const value = check((problem) => {
+    clean = false;
+    report(problem);
+  });
+  if (clean && value !== undefined) cache.setOutcome(key, value);
+  return value;
+}
+
+/** A YAML file through its schema, with its lines for later messages (parsed only if needed). */
+function checkedYamlFile<T extends z.ZodType>(
+  file: SourceFile,
+  schema: T,
+  kind: string,
+  report: (problem: CorpusProblem) => void,
+  cache: ParseCache | undefined,
+): { value: z.infer<T> | undefined; yaml: ParsedYaml } {
+  let yaml: ParsedYaml | undefined;
+  const value = checkedOnce(cache, kind, file.text, report, (r) => {
+    yaml = parseYaml(file.text, 1, cache);
+    return parseWith(file, yaml, schema, r);
+  });
+  return { value, yaml: yaml ?? deferredYaml(file.text, value) };
 }
 
 function parseTermText(

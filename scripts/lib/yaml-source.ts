@@ -33,6 +33,15 @@ export function parseYaml(text: string, firstLine = 1, cache?: ParseCache): Pars
   return parsed;
 }
 
+/**
+ * A file whose value is known (a cached outcome): it is parsed again only if a message needs
+ * a line number.
+ */
+export function deferredYaml(text: string, value: unknown, firstLine = 1): ParsedYaml {
+  let parsed: ParsedYaml | undefined;
+  return { value, errors: [], lineOf: (path) => (parsed ??= parseYamlNow(text, firstLine)).lineOf(path) };
+}
+
 function parseYamlNow(text: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });

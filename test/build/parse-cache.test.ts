@@ -1,29 +1,54 @@
-// The parse cache changes how much is parsed, never what the build says or writes.
-import { readdirSync } from 'node:fs';
+// The parse cache changes how much is parsed and checked, never what the build says or writes.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/build-site.ts';
-import { ParseCache } from '../../scripts/lib/parse-cache.ts';
+import { codeFingerprint, ParseCache } from '../../scripts/lib/parse-cache.ts';
 import { formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('parse cache', () => {
-  it('parses each file once: a second validation hits for every YAML text and gives the same corpus', () => {
+  it('checks each file once: a second validation parses and checks nothing but site.yaml, and gives the same corpus', () => {
     const cache = ParseCache.inMemory();
     const first = validateCorpus(smallCorpusFiles(), { cache });
-    const parsed = cache.misses;
-    expect(parsed).toBeGreaterThan(10);
-    expect(cache.hits).toBe(0);
+    const checked = cache.outcomeMisses;
+    // Every term.yaml, en.md, bg.md and post.
+    expect(checked).toBeGreaterThan(10);
+    expect(cache.outcomeHits).toBe(0);
+    const parsedFirst = cache.misses;
     const second = validateCorpus(smallCorpusFiles(), { cache });
-    expect(cache.misses).toBe(parsed);
-    expect(cache.hits).toBe(parsed);
+    expect(cache.outcomeHits).toBe(checked);
+    expect(cache.outcomeMisses).toBe(checked);
+    // site.yaml's own value is always checked against its schema; its parse is cached.
+    expect(cache.misses).toBe(parsedFirst);
+    expect(cache.hits).toBe(1);
     expect(second).toEqual(first);
+  });
+
+  it('checks only a changed file again; rules across files still run on cached ones, with their lines', () => {
+    const cache = ParseCache.inMemory();
+    validateCorpus(smallCorpusFiles(), { cache });
+    const files = smallCorpusFiles();
+    const edited = files.files.find((f) => f.path.endsWith('terms/sophia/term.yaml'))!;
+    edited.text = edited.text.replace(/^pillar: .*$/m, 'pillar: nowhere');
+    const before = { hits: cache.outcomeHits, misses: cache.outcomeMisses };
+    const warm = validateCorpus(files, { cache });
+    // The edited file still passes its own checks (the pillar's vocabulary is a rule across files).
+    expect(cache.outcomeMisses - before.misses).toBe(1);
+    expect(cache.outcomeHits - before.hits).toBeGreaterThan(10);
+    const cold = validateCorpus(files);
+    const messages = (result: typeof cold) => (result.ok ? [] : result.problems.map(formatProblem));
+    expect(messages(warm)).toEqual(messages(cold));
+    expect(messages(warm)).toEqual([expect.stringMatching(/terms\/sophia\/term\.yaml:\d+: pillar: "nowhere" is not a pillar/)]);
   });
 
   it.each(invalidCaseNames())('%s: the same messages, lines included, from a warm cache', (name) => {
     const cold = validateCorpus(invalidCaseFiles(name));
     const cache = ParseCache.inMemory();
+    // Warm with the valid corpus the case was made from, then with the case itself.
+    validateCorpus(smallCorpusFiles(), { cache });
     validateCorpus(invalidCaseFiles(name), { cache });
     const warm = validateCorpus(invalidCaseFiles(name), { cache });
     const messages = (result: typeof cold) => (result.ok ? [] : result.problems.map(formatProblem));
@@ -35,11 +60,28 @@ describe('parse cache', () => {
     const cacheDir = path.join(work, 'cache');
     const builtAt = new Date('2026-01-01T00:00:00Z');
     const first = await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(work, 'a'), cacheDir, builtAt });
-    expect(readdirSync(cacheDir)).toEqual(['parse-cache-yaml-2.9-v1.v8']);
+    expect(readdirSync(cacheDir)).toEqual(['parse-cache-v2.v8']);
     const warm = ParseCache.load(cacheDir);
     const second = await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(work, 'b'), cacheDir, builtAt });
     expect(first.ok && second.ok && second.dataVersion === first.dataVersion).toBe(true);
     validateCorpus(smallCorpusFiles(), { cache: warm });
     expect(warm.misses).toBe(0);
+    expect(warm.outcomeMisses).toBe(0);
+  });
+
+  it('is ignored when the checking code changed (another fingerprint)', () => {
+    const cacheDir = path.join(tempDir('lexicon-cache-'), 'cache');
+    const cache = ParseCache.inMemory();
+    validateCorpus(smallCorpusFiles(), { cache });
+    cache.save(cacheDir);
+    const file = path.join(cacheDir, 'parse-cache-v2.v8');
+    const saved = deserialize(readFileSync(file)) as { fingerprint: string; entries: Map<string, unknown> };
+    expect(saved.fingerprint).toBe(codeFingerprint());
+    expect(saved.entries.size).toBeGreaterThan(10);
+    writeFileSync(file, serialize({ ...saved, fingerprint: 'older code' }));
+    const stale = ParseCache.load(cacheDir);
+    validateCorpus(smallCorpusFiles(), { cache: stale });
+    expect(stale.outcomeHits).toBe(0);
+    expect(stale.hits).toBe(0);
   });
 });
