@@ -10,6 +10,7 @@ import { deriveApiRecords } from './derive.ts';
 import { DUMPS_DIR } from './dumps.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
+import { CheckWorkers } from './parallel-checks.ts';
 import { ParseCache } from './parse-cache.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
@@ -27,6 +28,8 @@ export interface BuildOptions {
   onProgress?: (written: number) => void;
   /** Keep parsed YAML here between builds (parse-cache.ts); none: parse everything. */
   cacheDir?: string;
+  /** false: check every file on the main thread (parallel-checks.ts). */
+  parallelChecks?: boolean;
   /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
   write?: WriteOptions;
 }
@@ -36,15 +39,27 @@ export type BuildResult =
   | { ok: false; problems: CorpusProblem[]; messages: string[] };
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const files = await loadCorpusFiles(options.corpusDir);
+  // Started first: they load while the corpus is read.
+  const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
+  const files = await loadCorpusFiles(options.corpusDir).catch(async (error: unknown) => {
+    await workers?.stop();
+    throw error;
+  });
   if (files.missingRoot) {
+    await workers?.stop();
     const problems = files.problems ?? [];
     return { ok: false, problems, messages: problems.map(formatProblem) };
   }
-  const cache = options.cacheDir === undefined ? undefined : ParseCache.load(options.cacheDir);
+  // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
+  const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
+  try {
+    await workers?.prefill(files, cache);
+  } finally {
+    await workers?.stop();
+  }
   const validation = validateCorpus(files, { cache });
   // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
-  if (cache && options.cacheDir !== undefined) cache.save(options.cacheDir);
+  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }

@@ -23,6 +23,7 @@ const CHECKING_MODULES = [
   './parse-cache.ts',
   './yaml-source.ts',
   './validate-corpus.ts',
+  './file-checks.ts',
   './corpus-checks.ts',
   './text-hygiene.ts',
   '../../src/schema.ts',
@@ -105,6 +106,11 @@ export class ParseCache {
     if (entry === undefined) this.outcomeMisses++;
     else this.outcomeHits++;
     return entry;
+  }
+
+  /** Whether an entry exists, without using it or counting the lookup. */
+  has(key: string): boolean {
+    return this.previous.has(key) || this.used.has(key);
   }
 
   setOutcome(key: string, value: unknown): void {

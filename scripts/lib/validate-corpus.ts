@@ -1,22 +1,18 @@
 // Turns the corpus files into validated records, or into the full list of what is wrong
 // with them. Pure: no I/O. Every problem names the file, the line where there is one, the
 // field, and what to do about it; all problems are collected before the build gives up.
-import type { z } from 'zod';
 import { LOCALES, type Locale } from '../../src/contract.ts';
 import {
-  DEFINITION_MAX_SENTENCES,
   PostSchema,
   SiteConfigSchema,
   TermFactsSchema,
-  TermTextSchema,
   type Post,
   type SiteConfig,
   type TermFacts,
   type TermText,
 } from '../../src/schema.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
-import { ParseCache } from './parse-cache.ts';
-import { stringsIn, textProblems } from './text-hygiene.ts';
+import type { ParseCache } from './parse-cache.ts';
 import {
   checkRelatedTerms,
   checkTermVocabulary,
@@ -25,7 +21,8 @@ import {
   sortProblems,
   unknownSlugMessage,
 } from './corpus-checks.ts';
-import { deferredYaml, parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
+import { checkedOnce, checkedYamlFile, checkTermText, parseWith, type FileKind } from './file-checks.ts';
+import { parseYaml, type ParsedYaml } from './yaml-source.ts';
 
 export interface CorpusProblem {
   file: string;
@@ -66,7 +63,23 @@ const TERM_FILE = /^terms\/([^/]+)\/(term\.yaml|[a-z]{2}\.md)$/;
 const POST_FILE = /^posts\/[^/]+\.yaml$/;
 const SITE_FILE = 'site.yaml';
 
-/** `cache`: YAML already parsed by an earlier build (parse-cache.ts). */
+const relativePath = (root: string, file: SourceFile) => (root === '.' ? file.path : file.path.slice(root.length + 1));
+
+/** The readable data files whose own checks need no other file, with their kind. */
+export function checkableFiles({ root, files }: CorpusFiles): { kind: FileKind; file: SourceFile }[] {
+  const checkable: { kind: FileKind; file: SourceFile }[] = [];
+  for (const file of files) {
+    if (file.unreadable) continue;
+    const rel = relativePath(root, file);
+    const name = TERM_FILE.exec(rel)?.[2];
+    if (POST_FILE.test(rel)) checkable.push({ kind: 'post', file });
+    else if (name === 'term.yaml') checkable.push({ kind: name, file });
+    else if (name && LOCALES.includes(name.slice(0, 2) as Locale)) checkable.push({ kind: name as FileKind, file });
+  }
+  return checkable;
+}
+
+/** `cache`: files parsed and checked by an earlier build (parse-cache.ts). */
 export function validateCorpus(
   { root, files, problems: loadProblems = [] }: CorpusFiles,
   { cache }: { cache?: ParseCache } = {},
@@ -77,7 +90,7 @@ export function validateCorpus(
   // A file that could not be read exists, so its absence is not reported, but it is not parsed.
   const unreadable = new Set(files.filter((file) => file.unreadable).map((file) => file.path));
   const report = (problem: CorpusProblem) => problems.push(problem);
-  const relative = (file: SourceFile) => (root === '.' ? file.path : file.path.slice(root.length + 1));
+  const relative = (file: SourceFile) => relativePath(root, file);
 
   let siteFile: SourceFile | undefined;
   const termDirs = new Map<string, Map<string, SourceFile>>();
@@ -136,7 +149,7 @@ export function validateCorpus(
       }
       const text = textFile.unreadable
         ? undefined
-        : checkedOnce(cache, `${locale}.md`, textFile.text, report, (r) => parseTermText(textFile, locale, r, cache));
+        : checkedOnce(cache, `${locale}.md`, textFile.text, report, (r) => checkTermText(textFile, locale, r, cache));
       if (text) texts[locale] = text;
     }
     if (!factsFile) continue;
@@ -236,176 +249,5 @@ export function validateCorpus(
   return { ok: true, corpus: { site, terms, posts } };
 }
 
-/**
- * Runs a file's own checks, or reuses their outcome when the same text passed them in an
- * earlier build. Only clean outcomes are kept: a file with problems is checked again, so its
- * messages (and their lines) are always fresh.
- */
-function checkedOnce<T>(
-  cache: ParseCache | undefined,
-  kind: string,
-  text: string,
-  report: (problem: CorpusProblem) => void,
-  check: (report: (problem: CorpusProblem) => void) => T | undefined,
-): T | undefined {
-  if (!cache) return check(report);
-  const key = ParseCache.keyOf(text, `checked ${kind}`);
-  const known = cache.outcome<T>(key);
-  if (known !== undefined) return known;
-  let clean = true;
-  const value = check((problem) => {
-    clean = false;
-    report(problem);
-  });
-  if (clean && value !== undefined) cache.setOutcome(key, value);
-  return value;
-}
-
-/** A YAML file through its schema, with its lines for later messages (parsed only if needed). */
-function checkedYamlFile<T extends z.ZodType>(
-  file: SourceFile,
-  schema: T,
-  kind: string,
-  report: (problem: CorpusProblem) => void,
-  cache: ParseCache | undefined,
-): { value: z.infer<T> | undefined; yaml: ParsedYaml } {
-  let yaml: ParsedYaml | undefined;
-  const value = checkedOnce(cache, kind, file.text, report, (r) => {
-    yaml = parseYaml(file.text, 1, cache);
-    return parseWith(file, yaml, schema, r);
-  });
-  return { value, yaml: yaml ?? deferredYaml(file.text, value) };
-}
-
-function parseTermText(
-  file: SourceFile,
-  locale: Locale,
-  report: (problem: CorpusProblem) => void,
-  cache: ParseCache | undefined,
-): LocalizedTermText | undefined {
-  const frontmatter = parseFrontmatter(file.text, cache);
-  if (!frontmatter) {
-    const opened = /^\uFEFF?---[ \t]*\r?\n/.test(file.text);
-    report({
-      file: file.path,
-      line: 1,
-      message: opened
-        ? 'the frontmatter is not closed; add a line "---" after its last field, before the Markdown body'
-        : 'missing frontmatter; start the file with a line "---", the YAML fields, and another "---"',
-    });
-    return undefined;
-  }
-  const text = parseWith(file, frontmatter.yaml, TermTextSchema, report);
-  const body = frontmatter.body.trim();
-  const bodyLine = file.text.replace(/\r\n/g, '\n').split('\n').length - frontmatter.body.split('\n').length + 1;
-  const unsafeBody = textProblems(frontmatter.body);
-  for (const { offsetLine, message } of unsafeBody)
-    report({ file: file.path, line: bodyLine + offsetLine, field: 'body', message });
-  if (unsafeBody.length > 0) return undefined;
-  if (body === '') {
-    report({
-      file: file.path,
-      field: 'body',
-      message: 'is empty; write the Markdown body after the closing "---" (it becomes fullContent)',
-    });
-  }
-  if (!text) return undefined;
-  const sentences = countSentences(text.definition, locale);
-  if (sentences > DEFINITION_MAX_SENTENCES) {
-    report({
-      file: file.path,
-      line: frontmatter.yaml.lineOf(['definition']),
-      field: 'definition',
-      message: `has ${sentences} sentences; at most ${DEFINITION_MAX_SENTENCES} are allowed (move detail into the body)`,
-    });
-  }
-  checkAliases(text, file, frontmatter.yaml, report);
-  return body === '' ? undefined : { ...text, body };
-}
-
-/** An alias is another name: never the name itself nor listed twice (SKOS S13: a preferred label is never also an alternative one). */
-function checkAliases(text: TermText, file: SourceFile, yaml: ParsedYaml, report: (problem: CorpusProblem) => void) {
-  const seen = new Set([text.term]);
-  (text.aliases ?? []).forEach((alias, i) => {
-    const at = { file: file.path, line: yaml.lineOf(['aliases', i]), field: `aliases.${i}` };
-    if (alias === text.term)
-      report({ ...at, message: 'repeats the term name; an alias is another spelling, remove it' });
-    else if (seen.has(alias)) report({ ...at, message: `"${alias}" is listed twice; list each alias once` });
-    seen.add(alias);
-  });
-}
-
-const sentenceSegmenters = new Map<Locale, Intl.Segmenter>();
-
-/** Sentences as Unicode segments them (UAX #29), so both scripts count the same way. */
-export function countSentences(text: string, locale: Locale): number {
-  let segmenter = sentenceSegmenters.get(locale);
-  if (!segmenter) sentenceSegmenters.set(locale, (segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })));
-  let count = 0;
-  for (const segment of segmenter.segment(text)) if (segment.segment.trim() !== '') count++;
-  return count;
-}
-
-function parseWith<T extends z.ZodType>(
-  file: SourceFile,
-  yaml: ParsedYaml,
-  schema: T,
-  report: (problem: CorpusProblem) => void,
-): z.infer<T> | undefined {
-  if (yaml.errors.length > 0) {
-    for (const error of yaml.errors) {
-      report({ file: file.path, line: error.line, message: `invalid YAML: ${error.message}` });
-    }
-    return undefined;
-  }
-  let unsafe = false;
-  for (const [text, path] of stringsIn(yaml.value)) {
-    for (const { offsetLine, message } of textProblems(text)) {
-      unsafe = true;
-      report({
-        file: file.path,
-        line: yaml.lineOf(path) + offsetLine,
-        field: path.length > 0 ? path.join('.') : undefined,
-        message,
-      });
-    }
-  }
-  if (unsafe) return undefined;
-  const result = schema.safeParse(yaml.value ?? {});
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        report({
-          file: file.path,
-          line: yaml.lineOf([...issue.path, key]),
-          field: [...issue.path, key].join('.'),
-          message: `is not a known field; see corpus/README.md for the fields of this file`,
-        });
-      }
-      continue;
-    }
-    report({
-      file: file.path,
-      line: yaml.lineOf(issue.path),
-      field: issue.path.length > 0 ? issue.path.join('.') : undefined,
-      message: describeIssue(issue),
-    });
-  }
-  return undefined;
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') {
-    if (/received undefined/.test(issue.message)) return `is required (expected ${issue.expected})`;
-    const received = /received (\w+)/.exec(issue.message)?.[1] ?? 'something else';
-    return `must be ${article(issue.expected)}, not ${received}`;
-  }
-  return issue.message;
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
-
 export { compareCodeUnits, editDistance } from './corpus-checks.ts';
+export { countSentences } from './file-checks.ts';

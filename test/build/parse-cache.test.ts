@@ -41,7 +41,9 @@ describe('parse cache', () => {
     const cold = validateCorpus(files);
     const messages = (result: typeof cold) => (result.ok ? [] : result.problems.map(formatProblem));
     expect(messages(warm)).toEqual(messages(cold));
-    expect(messages(warm)).toEqual([expect.stringMatching(/terms\/sophia\/term\.yaml:\d+: pillar: "nowhere" is not a pillar/)]);
+    expect(messages(warm)).toEqual([
+      expect.stringMatching(/terms\/sophia\/term\.yaml:\d+: pillar: "nowhere" is not a pillar/),
+    ]);
   });
 
   it.each(invalidCaseNames())('%s: the same messages, lines included, from a warm cache', (name) => {
