@@ -13,6 +13,8 @@ export interface TermNames {
 }
 
 const LATIN_LETTER = /\p{Script=Latin}/u;
+const CYRILLIC_LETTER = /\p{Script=Cyrillic}/u;
+const GREEK_LETTER = /\p{Script=Greek}/u;
 
 /**
  * The names `q` is matched against in a locale, as written: the name in this locale, the name
@@ -29,10 +31,12 @@ export function writtenSearchNames(names: TermNames, locale: Locale): string[] {
     ...names.aliases[locale],
     ...names.aliases[other],
   ];
+  // A transliteration of text without letters of its script only lower-cases it, which folds
+  // to the text's own fold: skipping it changes nothing but the time (a test holds this).
   return written.flatMap((text) => [
     text,
-    bulgarianToLatin(text),
-    greekToLatin(text),
+    ...(CYRILLIC_LETTER.test(text) ? [bulgarianToLatin(text)] : []),
+    ...(GREEK_LETTER.test(text) ? [greekToLatin(text)] : []),
     ...(locale === 'bg' && LATIN_LETTER.test(text) ? [latinToBulgarian(text)] : []),
   ]);
 }

@@ -1,6 +1,7 @@
 // `--peers`: the same synthetic corpus through two maintained tools, same machine, same run.
 //   json-server 0.17 serving our list items (English) against our list endpoint behind
-//   node:http, one query kind at a time, mapped to json-server's own query syntax;
+//   `npm start` (both self-hosted servers answering from memory), one query kind at a time,
+//   mapped to json-server's own query syntax;
 //   Eleventy 3 writing the same term files as our term-file path (serialize + writeAtomically).
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,7 +62,9 @@ export async function measurePeers(ctx: BenchContext): Promise<void> {
     const [throughput, cpu] = await comparePair(
       ctx,
       `peers: list ${kind}`,
-      { args: ['wrapper', built], paths: [`${LIST_PATH}?${ours}`] },
+      // Both sides are the self-hosted server of their project: `npm start` (no rate limit, as
+      // json-server has none) against json-server, each serving its list from memory.
+      { args: ['start', built, '0'], paths: [`${LIST_PATH}?${ours}`] },
       { label: 'json-server', args: ['json-server', db], paths: [`/terms?${theirs}`] },
       target,
     );

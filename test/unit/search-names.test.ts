@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LOCALES, type Locale } from '../../src/contract.ts';
+import { foldForSearch } from '../../src/fold.ts';
 import { searchableNames, type TermNames } from '../../src/search-names.ts';
+import { bulgarianToLatin, greekToLatin } from '../../src/transliteration.ts';
 
 const sophia: TermNames = { name: { en: 'Sophia', bg: 'София' }, termOriginal: 'Σοφία', aliases: { en: [], bg: [] } };
 const logos: TermNames = {
@@ -28,5 +32,23 @@ describe('searchableNames', () => {
       aliases: { en: ["Philosophers' Stone", ' '], bg: [] },
     };
     expect(searchableNames(names, 'en')).toEqual(['камък', 'kamak', "philosophers' stone"]);
+  });
+
+  it('skipping a transliteration of text without its script never changes the names (property)', () => {
+    // Letters of every script the corpus mixes, accents, final sigma, Turkish I, spaces, digits.
+    const char = fc.constantFrom(..."aAeEiIİıyYcCsShHoOéÉüÜñßæŒ ъЪиИяЯйЙѝЀёσςΣάἁὑΰϊ-'0".split(''));
+    const text = fc.array(char, { maxLength: 12 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(text, fc.constantFrom(...LOCALES), (name, locale: Locale) => {
+        expect(
+          foldForSearch(bulgarianToLatin(name), locale) === foldForSearch(name, locale) ||
+            /\p{Script=Cyrillic}/u.test(name),
+        ).toBe(true);
+        expect(
+          foldForSearch(greekToLatin(name), locale) === foldForSearch(name, locale) || /\p{Script=Greek}/u.test(name),
+        ).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
