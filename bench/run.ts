@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { build as esbuild } from 'esbuild';
 import type { BenchContext } from './harness/context.ts';
-import { probe, ROOT } from './harness/processes.ts';
+import { LOAD_GENERATOR, probe, ROOT } from './harness/processes.ts';
 import { describeRow, renderTable, replaceResults, type Row } from './harness/report.ts';
 import { compareRatios } from './harness/stats.ts';
 import { measureBuild } from './sections/build.ts';
@@ -58,13 +58,15 @@ interface Results {
   node: string;
   machine: string;
   load: string;
+  /** What sent the HTTP requests (absent in results from before it was recorded). */
+  loadGenerator?: string;
   runs: number;
   rows: Row[];
 }
 const resultsSection = (r: Results) =>
   [
     `Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC at commit \`${r.sha}\`, Node ${r.node}, ${r.machine}, load average at the end ${r.load}; ` +
-      `${r.runs} fresh-process runs per figure (2 for builds at 100k, at most 3 for queries, HTTP and peers). Figures are medians (min – max of runs); ratios compare medians measured in the same run.`,
+      `${r.runs} fresh-process runs per figure (2 for builds at 100k, at most 3 for queries, HTTP and peers)${r.loadGenerator ? `; HTTP load from ${r.loadGenerator}` : ''}. Figures are medians (min – max of runs); ratios compare medians measured in the same run.`,
     '',
     renderTable(r.rows),
   ].join('\n');
@@ -168,7 +170,16 @@ const load = os
   .map((l) => l.toFixed(1))
   .join(', ');
 const file = path.join(ROOT, 'bench/results', `${date.slice(0, 19).replaceAll(':', '')}-${sha}.json`);
-const results: Results = { date, sha, node: process.version, machine, load, runs: Number(options.runs), rows };
+const results: Results = {
+  date,
+  sha,
+  node: process.version,
+  machine,
+  load,
+  loadGenerator: LOAD_GENERATOR,
+  runs: Number(options.runs),
+  rows,
+};
 writeFileSync(file, `${JSON.stringify({ ...results, sections: [...wanted] }, null, 2)}\n`);
 const section = resultsSection(results);
 process.stdout.write(`\n${section}\n\nwrote ${path.relative(ROOT, file)}\n`);

@@ -111,6 +111,7 @@ export async function measureLoad(
   options: { seconds: number; warmupSeconds?: number; connections?: number; maxRequests?: number },
 ): Promise<LoadResult> {
   const run = (seconds: number) => {
+    if (paths.length === 1 && HAS_WRK) return wrk(server.port, seconds, options.connections ?? 16, paths[0]!);
     const result = probe('load.mjs', [
       String(server.port),
       String(seconds),
@@ -132,5 +133,27 @@ export async function measureLoad(
     rps: result.requests / result.seconds,
     bytes: result.bytes,
     cpuPerRequest: cpu / result.requests,
+  };
+}
+
+/** wrk (C, Debian package `wrk`), where installed: it outruns any Node server on one core. */
+const HAS_WRK = process.env.BENCH_LOAD !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
+export const LOAD_GENERATOR = HAS_WRK ? 'wrk (1 thread)' : 'probes/load.mjs (Node)';
+
+function wrk(port: number, seconds: number, connections: number, urlPath: string) {
+  const out = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, `http://127.0.0.1:${port}${urlPath}`], {
+    encoding: 'utf8',
+  }).stdout;
+  const match = /(\d+) requests in ([\d.]+)(ms|s|m),\s+([\d.]+)(B|KB|MB|GB) read/.exec(out);
+  if (!match) throw new Error(`wrk: unexpected output\n${out}`);
+  const unit = { ms: 0.001, s: 1, m: 60 }[match[3] as 'ms' | 's' | 'm'];
+  const scale = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[5] as 'B' | 'KB' | 'MB' | 'GB'];
+  const failures = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return {
+    requests: Number(match[1]),
+    seconds: Number(match[2]) * unit,
+    bytes: Number(match[4]) * scale,
+    failures,
+    firstFailure: failures > 0 ? out : undefined,
   };
 }
