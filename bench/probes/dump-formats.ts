@@ -32,7 +32,7 @@ const cases: Record<string, () => Promise<unknown>> = {
   },
   'SKOS Turtle (n3)': () => writeSkosTurtle(skosGroups(records, 'v', concepts), mem() as never),
   'SKOS JSON-LD': () => writeSkosJsonLd(skosGroups(records, 'v', concepts), mem() as never),
-  'TBX (xmlbuilder2)': () => writeTbx(records, concepts, mem() as never),
+  'TBX (xmlbuilder)': () => writeTbx(records, concepts, mem() as never),
   'schema.org JSON-LD': () => writeDefinedTermSet(records, 'v', concepts, mem() as never),
   'SQLite (with FTS4)': () => toSqlite(records, 'v'),
   'whole emit (in memory)': () =>
