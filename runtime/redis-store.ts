@@ -35,20 +35,32 @@ export interface RedisStoreOptions {
 }
 
 export const REDIS_TIMEOUT_MS = 100;
+/**
+ * How long the first requests of a process wait for the connection (importing the client and
+ * the TCP handshake, 200-300 ms here): they are counted like every later one. Once this has
+ * passed without a connection, requests wait only REDIS_TIMEOUT_MS.
+ */
+export const REDIS_CONNECT_BUDGET_MS = 1_000;
 
-/** What the store uses of a connected client. */
+/** What the store uses of a client. */
 interface Client {
   readonly isOpen: boolean;
+  readonly isReady: boolean;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   close(): Promise<unknown>;
+  destroy(): void;
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
   readonly limit: number;
   readonly #url: string;
-  /** Created and connected on first use: importing the client costs 200-300 ms, which a
+  /** Imported only by a store that is created: importing the client costs 200-300 ms, which a
    * function instance without Redis must not pay on its cold start. */
-  #client: Promise<Client> | undefined;
+  #connection: Promise<Client> | undefined;
+  /** The client as soon as it exists, connected or not: close() must reach it either way. */
+  #client: Client | undefined;
+  #connectDeadline = Number.POSITIVE_INFINITY;
+  #closed = false;
   readonly #timeoutMs: number;
   readonly #prefix: string;
   readonly #windowMs: number;
@@ -64,28 +76,33 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#log = options.log ?? ((message) => console.error(message));
     this.#now = options.now ?? Date.now;
     this.#url = options.url;
+    // Connecting starts now, not at the first request, which then waits less.
+    this.#connected().catch(() => undefined);
   }
 
   #connected(): Promise<Client> {
-    if (this.#client) return this.#client;
+    if (this.#connection) return this.#connection;
+    this.#connectDeadline = performance.now() + REDIS_CONNECT_BUDGET_MS;
     const connecting: Promise<Client> = import('redis')
       .then(async ({ createClient }) => {
+        if (this.#closed) throw new Error('the store is closed');
         const client = createClient({
           url: this.#url,
           // Commands fail at once while disconnected instead of queueing behind a dead server.
           disableOfflineQueue: true,
           socket: { connectTimeout: 1_000, reconnectStrategy: (retries) => Math.min(retries * 100, 2_000) },
         });
+        this.#client = client;
         // Connection errors surface as failed commands below; the client keeps reconnecting.
         client.on('error', (error: Error) => this.#failed(error));
         await client.connect();
         return client;
       })
       .catch((error: Error) => {
-        this.#client = undefined;
+        this.#connection = undefined;
         throw error;
       });
-    this.#client = connecting;
+    this.#connection = connecting;
     return connecting;
   }
 
@@ -98,20 +115,26 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    const client = await this.#client?.catch(() => undefined);
-    if (client?.isOpen) await client.close();
+    this.#closed = true;
+    const client = this.#client;
+    if (!client?.isOpen) return;
+    // A graceful close waits for every pending command, which a stalled server never answers,
+    // and a client still reconnecting to a vanished one never closes: drop the connection then.
+    if (!client.isReady) return client.destroy();
+    await withTimeout(client.close(), this.#timeoutMs).catch(() => client.destroy());
   }
 
   async #run(client: string, count: boolean): Promise<RateLimitDecision> {
     const now = this.#now();
     try {
+      const connecting = this.#connected();
+      const connectWait = Math.max(this.#timeoutMs, this.#connectDeadline - performance.now());
+      const redis = await withTimeout(connecting, connectWait);
       const reply = await withTimeout(
-        this.#connected().then((redis) =>
-          redis.eval(CONSUME, {
-            keys: [this.#prefix + client],
-            arguments: [String(this.limit), String(this.#windowMs), count ? '1' : '0'],
-          }),
-        ),
+        redis.eval(CONSUME, {
+          keys: [this.#prefix + client],
+          arguments: [String(this.limit), String(this.#windowMs), count ? '1' : '0'],
+        }),
         this.#timeoutMs,
       );
       const [used, ttl, allowed] = reply as [number, number, number];
