@@ -12,6 +12,7 @@ import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
 import { CheckWorkers } from './parallel-checks.ts';
 import { ParseCache } from './parse-cache.ts';
+import { termSearchNames } from './term-search-names.ts';
 import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
@@ -58,22 +59,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await workers?.stop();
   }
   const validation = validateCorpus(files, { cache });
-  // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
-  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   if (!validation.ok) {
+    // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
+    if (options.cacheDir !== undefined) cache.save(options.cacheDir);
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
   const siteUrl = (options.siteUrl ?? corpus.site.siteUrl).replace(/\/+$/, '');
   const dataVersion = computeDataVersion(files, siteUrl);
   const records = deriveApiRecords(corpus, siteUrl);
+  const searchNames = termSearchNames(records, cache);
+  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   const summary = await writeAtomically(
     options.outDir,
     async (sink) => {
       // Read under the output's lock, after an interrupted swap was recovered.
       const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
       const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
-      await emitSite(records, { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour }, sink);
+      await emitSite(
+        records,
+        { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour, searchNames },
+        sink,
+      );
     },
     options.onProgress,
     options.write,

@@ -5,24 +5,31 @@ import { encodeListIndex } from '../../src/list-index.ts';
 import { HEADERS_FILE, listIndexPath } from '../../src/output-layout.ts';
 import { policyHeaderRules, renderHeadersFile } from '../../src/routes.ts';
 import type { Manifest } from '../../src/schema.ts';
-import { searchableNames } from '../../src/search-names.ts';
-import { termNamesBySlug, toListItem, type ApiRecords } from './derive.ts';
+import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from './docs-page/index.ts';
 import { DumpWriter } from './dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
+import { termSearchNames, type TermSearchNames } from './term-search-names.ts';
 import type { OutputSink } from './write-output.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
 export async function emitSite(
   records: ApiRecords,
-  options: { source: string; dataVersion: string; builtAt: Date; rateLimitPerHour: number },
+  options: {
+    source: string;
+    dataVersion: string;
+    builtAt: Date;
+    rateLimitPerHour: number;
+    /** Computed here when not given. */
+    searchNames?: TermSearchNames;
+  },
   sink: OutputSink,
 ): Promise<Manifest> {
   const { dataVersion } = options;
   const attributionJson = JSON.stringify(records.attribution);
   const dumps = await DumpWriter.open(sink, records, dataVersion);
-  const namesBySlug = termNamesBySlug(records);
+  const searchNames = options.searchNames ?? termSearchNames(records);
 
   for (const locale of LOCALES) {
     const { terms } = records.locales[locale];
@@ -34,7 +41,7 @@ export async function emitSite(
       entries.push({
         json: JSON.stringify(toListItem(term)),
         pillar: term.pillar,
-        searchNames: searchableNames(namesBySlug.get(term.slug)!, locale),
+        searchNames: searchNames[locale].get(term.slug)!,
         slug: term.slug,
       });
     }

@@ -1,7 +1,7 @@
-// A cache keyed by file content: a rebuild parses and checks only the files it has not seen.
-// It holds two kinds of entries: parsed YAML (value and syntax errors), and the outcome of a
-// file's own checks (YAML, characters, schema, its file-local rules) for files that passed
-// them, so an unchanged clean file costs one hash. Cross-file rules (slugs, references,
+// A cache keyed by content: a rebuild parses and checks only the files it has not seen.
+// It holds parsed YAML (value and syntax errors), the outcome of a file's own checks (YAML,
+// characters, schema, its file-local rules) for files that passed them, so an unchanged clean
+// file costs one hash, and each term's searchable names (term-search-names.ts). Cross-file rules (slugs, references,
 // vocabularies) run on every build, on the cached values.
 //
 // It lives in one file (v8 serialization: exact for every YAML value, Infinity included) in a
@@ -18,16 +18,20 @@ import { deserialize, serialize } from 'node:v8';
 
 const CACHE_FILE = 'parse-cache-v2.v8';
 
-/** The modules whose code decides what a parse or a file's checks give. */
-const CHECKING_MODULES = [
+/** The modules whose code decides what a cached entry holds. */
+const CACHED_CODE = [
   './parse-cache.ts',
   './yaml-source.ts',
   './validate-corpus.ts',
   './file-checks.ts',
   './corpus-checks.ts',
   './text-hygiene.ts',
+  './term-search-names.ts',
   '../../src/schema.ts',
   '../../src/contract.ts',
+  '../../src/search-names.ts',
+  '../../src/transliteration.ts',
+  '../../src/fold.ts',
 ];
 
 export interface CachedParse {
@@ -47,7 +51,7 @@ export function codeFingerprint(): string {
   if (codeFingerprintMemo) return codeFingerprintMemo;
   const hash = createHash('sha1');
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const module of CHECKING_MODULES) hash.update(readFileSync(path.join(here, module)));
+  for (const module of CACHED_CODE) hash.update(readFileSync(path.join(here, module)));
   const yamlPackage = createRequire(import.meta.url)('yaml/package.json') as { version: string };
   hash.update(`yaml@${yamlPackage.version}\0zod`);
   codeFingerprintMemo = hash.digest('base64url');

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/build-site.ts';
+import { deriveApiRecords } from '../../scripts/lib/derive.ts';
 import { codeFingerprint, ParseCache } from '../../scripts/lib/parse-cache.ts';
+import { termSearchNames } from '../../scripts/lib/term-search-names.ts';
 import { formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -69,6 +71,20 @@ describe('parse cache', () => {
     validateCorpus(smallCorpusFiles(), { cache: warm });
     expect(warm.misses).toBe(0);
     expect(warm.outcomeMisses).toBe(0);
+  });
+
+  it("keeps each term's searchable names: the same names from a warm cache, none computed again", () => {
+    const validated = validateCorpus(smallCorpusFiles());
+    if (!validated.ok) throw new Error('the small corpus is valid');
+    const records = deriveApiRecords(validated.corpus, 'https://example.test');
+    const cache = ParseCache.inMemory();
+    const cold = termSearchNames(records, cache);
+    const terms = records.locales.en.terms.length;
+    expect(cache.outcomeMisses).toBe(terms);
+    expect(termSearchNames(records, cache)).toEqual(cold);
+    expect(cache.outcomeHits).toBe(terms);
+    expect(cold).toEqual(termSearchNames(records));
+    expect(cold.bg.get('sophia')).toContain('sofia');
   });
 
   it('is ignored when the checking code changed (another fingerprint)', () => {
