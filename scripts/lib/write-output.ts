@@ -46,6 +46,8 @@ export interface WriteOptions extends PublishHooks, LockOptions {
 
 export const OUTPUT_HASHES_PATH = '_data/output-hashes.json';
 const WRITE_CONCURRENCY = 64;
+/** About this many bytes (at most; strings are counted at 3 bytes a code unit) go to a stream at once. */
+const STREAM_PIECE_BYTES = 256 * 1024;
 
 const hashOf = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
 const sizeOf = (contents: string | Uint8Array) =>
@@ -134,14 +136,30 @@ async function writeLocked(
       let bytes = 0;
       const failed = new Promise<never>((_, reject) => out.once('error', reject));
       void failed.catch(() => undefined);
+      // Dumps arrive a record at a time (tens of thousands of small strings): they are joined
+      // into pieces of STREAM_PIECE_BYTES, so the hash and the stream see few large writes.
+      let pending: (string | Uint8Array)[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const piece = pending.every((c) => typeof c === 'string')
+          ? Buffer.from(pending.join(''))
+          : Buffer.concat(pending.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+        pending = [];
+        pendingBytes = 0;
+        hash.update(piece);
+        bytes += piece.byteLength;
+        if (!out.write(piece))
+          await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+      };
       return {
         async write(chunk) {
-          hash.update(chunk);
-          bytes += sizeOf(chunk);
-          if (!out.write(chunk))
-            await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
+          pending.push(chunk);
+          pendingBytes += typeof chunk === 'string' ? chunk.length * 3 : chunk.byteLength;
+          if (pendingBytes >= STREAM_PIECE_BYTES) await flush();
         },
         async close() {
+          await flush();
           await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
           counted(bytes);
           return { bytes, sha256: hash.digest('hex') };
