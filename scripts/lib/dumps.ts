@@ -12,6 +12,7 @@ import type { ApiRecords, TermDetails } from './derive.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
 import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
 import { toSqlite } from './sqlite-dump.ts';
+import type { TermSearchNames } from './term-search-names.ts';
 import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from './write-output.ts';
 
@@ -74,10 +75,17 @@ export class DumpWriter {
     private readonly sink: OutputSink,
     private readonly records: ApiRecords,
     private readonly dataVersion: string,
+    private readonly searchNames: TermSearchNames,
   ) {}
 
-  static async open(sink: OutputSink, records: ApiRecords, dataVersion: string): Promise<DumpWriter> {
-    const writer = new DumpWriter(sink, records, dataVersion);
+  /** `searchNames`: the list index's, which the SQLite dump carries too. */
+  static async open(
+    sink: OutputSink,
+    records: ApiRecords,
+    dataVersion: string,
+    searchNames: TermSearchNames,
+  ): Promise<DumpWriter> {
+    const writer = new DumpWriter(sink, records, dataVersion, searchNames);
     writer.#ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
     const license = JSON.stringify({
       license: LICENSE,
@@ -136,7 +144,7 @@ export class DumpWriter {
     for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
 
     const sqlite = await this.#open('all', 'sqlite');
-    await sqlite.write(await toSqlite(this.records, this.dataVersion));
+    await sqlite.write(await toSqlite(this.records, this.dataVersion, this.searchNames));
     this.#entries.push(await this.#entry(this.#opened.at(-1)!));
 
     const concepts = conceptsOf(this.records);

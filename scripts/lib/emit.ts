@@ -28,8 +28,8 @@ export async function emitSite(
 ): Promise<Manifest> {
   const { dataVersion } = options;
   const attributionJson = JSON.stringify(records.attribution);
-  const dumps = await DumpWriter.open(sink, records, dataVersion);
   const searchNames = options.searchNames ?? termSearchNames(records);
+  const dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
 
   for (const locale of LOCALES) {
     const { terms } = records.locales[locale];

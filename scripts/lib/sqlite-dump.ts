@@ -1,11 +1,12 @@
 // The SQLite dump: both locales in one database, through sql.js (SQLite compiled to WASM), with
 // the API's search folding in a column and a full-text index, so `sqlite3` users can reproduce
-// `q` and search definitions. Pure: records in, database bytes out.
+// `q` and search definitions. Pure: records in, database bytes out, in two steps so the second
+// can run on a worker thread: records to rows, rows to the database.
 import initSqlJs from 'sql.js';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES } from '../../src/contract.ts';
 import { foldForSearch } from '../../src/fold.ts';
-import { searchableNames } from '../../src/search-names.ts';
-import { termNamesBySlug, type ApiRecords } from './derive.ts';
+import type { ApiRecords } from './derive.ts';
+import { termSearchNames, type TermSearchNames } from './term-search-names.ts';
 
 // FTS4, not FTS5: sql.js is compiled without FTS5. `unicode61` folds case in every script and
 // `remove_diacritics=2` removes accents, like the API's folding does for `q`.
@@ -36,18 +37,41 @@ CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, posit
 CREATE INDEX term_posts_post ON term_posts(post_slug);
 `;
 
-export async function toSqlite(records: ApiRecords, dataVersion: string): Promise<Uint8Array> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  try {
-    db.run(SQLITE_SCHEMA);
-    db.run('BEGIN');
-    const insert = (sql: string, rows: Iterable<(string | number | null)[]>) => {
-      const statement = db.prepare(sql);
-      for (const row of rows) statement.run(row);
-      statement.free();
-    };
-    insert('INSERT INTO metadata VALUES (?, ?)', [
+type SqliteValue = string | number | null;
+
+/** Every row of the dump by table, in insertion order: plain arrays, so they cross to a worker thread as they are. */
+export interface SqliteRows {
+  metadata: SqliteValue[][];
+  pillars: SqliteValue[][];
+  terms: SqliteValue[][];
+  search_names: SqliteValue[][];
+  aliases: SqliteValue[][];
+  posts: SqliteValue[][];
+  term_references: SqliteValue[][];
+  related_terms: SqliteValue[][];
+  term_posts: SqliteValue[][];
+}
+
+/** The database of `records`; `searchNames` saves recomputing what the list index computed. */
+export async function toSqlite(
+  records: ApiRecords,
+  dataVersion: string,
+  searchNames: TermSearchNames = termSearchNames(records),
+): Promise<Uint8Array> {
+  return writeSqlite(sqliteRows(records, dataVersion, searchNames));
+}
+
+export function sqliteRows(
+  records: ApiRecords,
+  dataVersion: string,
+  searchNames: TermSearchNames = termSearchNames(records),
+): SqliteRows {
+  const details = (slug: string) => records.details.get(slug)!;
+  const perLocale = <T>(row: (locale: (typeof LOCALES)[number]) => T[]) => LOCALES.flatMap(row);
+  // Relations and references are the same in both locales; the English records state them.
+  const terms = records.locales.en.terms;
+  return {
+    metadata: [
       ['license', LICENSE],
       ['license_spdx', LICENSE_SPDX],
       ['license_url', LICENSE_URL],
@@ -56,64 +80,54 @@ export async function toSqlite(records: ApiRecords, dataVersion: string): Promis
       ['attribution_required', records.attribution.required],
       ['data_version', dataVersion],
       ['locales', LOCALES.join(',')],
-    ]);
-    insert(
-      'INSERT INTO pillars VALUES (?, ?, ?, ?)',
-      records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]),
-    );
-    const details = (slug: string) => records.details.get(slug)!;
-    const names = termNamesBySlug(records);
-    for (const l of LOCALES) {
-      const terms = records.locales[l].terms;
-      insert(
-        'INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        terms.map((t, position) => [
-          l,
-          t.slug,
-          position,
-          t.term,
-          foldForSearch(t.term, l),
-          t.definition,
-          t.pillar,
-          t.tradition,
-          t.etymology,
-          t.pronunciation,
-          t.termOriginal,
-          details(t.slug).termOriginalLang,
-          t.url,
-          t.fullContent,
-        ]),
-      );
-      insert(
-        'INSERT INTO search_names VALUES (?, ?, ?)',
-        terms.flatMap((t) => searchableNames(names.get(t.slug)!, l).map((n) => [l, t.slug, n])),
-      );
-      insert(
-        'INSERT INTO aliases VALUES (?, ?, ?, ?)',
-        terms.flatMap((t) => details(t.slug).aliases[l].map((a, i) => [l, t.slug, i, a])),
-      );
-      insert(
-        'INSERT INTO posts VALUES (?, ?, ?, ?, ?)',
-        records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date]),
-      );
+    ],
+    pillars: records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]),
+    terms: perLocale((l) =>
+      records.locales[l].terms.map((t, position) => [
+        l,
+        t.slug,
+        position,
+        t.term,
+        foldForSearch(t.term, l),
+        t.definition,
+        t.pillar,
+        t.tradition,
+        t.etymology,
+        t.pronunciation,
+        t.termOriginal,
+        details(t.slug).termOriginalLang,
+        t.url,
+        t.fullContent,
+      ]),
+    ),
+    search_names: perLocale((l) =>
+      records.locales[l].terms.flatMap((t) => searchNames[l].get(t.slug)!.map((n) => [l, t.slug, n])),
+    ),
+    aliases: perLocale((l) =>
+      records.locales[l].terms.flatMap((t) => details(t.slug).aliases[l].map((a, i) => [l, t.slug, i, a])),
+    ),
+    posts: perLocale((l) => records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date])),
+    term_references: terms.flatMap((t) =>
+      details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null]),
+    ),
+    related_terms: terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])),
+    term_posts: terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])),
+  };
+}
+
+export async function writeSqlite(rows: SqliteRows): Promise<Uint8Array> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  try {
+    db.run(SQLITE_SCHEMA);
+    db.run('BEGIN');
+    for (const [table, tableRows] of Object.entries(rows) as [keyof SqliteRows, SqliteValue[][]][]) {
+      if (tableRows.length === 0) continue;
+      const statement = db.prepare(`INSERT INTO ${table} VALUES (${tableRows[0]!.map(() => '?').join(', ')})`);
+      for (const row of tableRows) statement.run(row);
+      statement.free();
     }
     db.run("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
-    // Relations and references are the same in both locales; the English records state them.
-    const terms = records.locales.en.terms;
-    insert(
-      'INSERT INTO term_references VALUES (?, ?, ?, ?, ?, ?, ?)',
-      terms.flatMap((t) =>
-        details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null]),
-      ),
-    );
-    insert(
-      'INSERT INTO related_terms VALUES (?, ?, ?)',
-      terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])),
-    );
-    insert(
-      'INSERT INTO term_posts VALUES (?, ?, ?)',
-      terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])),
-    );
     db.run('COMMIT');
     return db.export();
   } finally {
