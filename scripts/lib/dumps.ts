@@ -11,7 +11,8 @@ import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
 import type { ApiRecords, TermDetails } from './derive.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
 import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
-import { toSqlite } from './sqlite-dump.ts';
+import { sqliteRows } from './sqlite-dump.ts';
+import { startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
 import type { TermSearchNames } from './term-search-names.ts';
 import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from './write-output.ts';
@@ -63,19 +64,23 @@ interface Opened {
   file: StreamedFile;
 }
 
-/** Streams the text dumps while the build walks the terms: open, then term(), then finish(). */
+/**
+ * Streams the text dumps while the build walks the terms: open, then term(), then finish(); the
+ * SQLite dump is built meanwhile on a worker thread. Disposing of it ends that thread: `await
+ * using`, so a build failing before finish() does not leave it running.
+ */
 export class DumpWriter {
   readonly #opened: Opened[] = [];
   readonly #entries: DumpFile[] = [];
   readonly #firstOfLocale = new Map<string, boolean>();
   /** `"license":...,"attribution":...}`: the end of every NDJSON line, so each line carries them. */
   #ndjsonLicense = '}';
+  #sqlite: SqliteJob | undefined;
 
   private constructor(
     private readonly sink: OutputSink,
     private readonly records: ApiRecords,
     private readonly dataVersion: string,
-    private readonly searchNames: TermSearchNames,
   ) {}
 
   /** `searchNames`: the list index's, which the SQLite dump carries too. */
@@ -85,7 +90,7 @@ export class DumpWriter {
     dataVersion: string,
     searchNames: TermSearchNames,
   ): Promise<DumpWriter> {
-    const writer = new DumpWriter(sink, records, dataVersion, searchNames);
+    const writer = new DumpWriter(sink, records, dataVersion);
     writer.#ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
     const license = JSON.stringify({
       license: LICENSE,
@@ -105,6 +110,8 @@ export class DumpWriter {
       const csv = await writer.#open(locale, 'csv');
       await csv.write(CSV_BOM + csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));
     }
+    // Started last: once open() has returned, the caller disposes of the writer, ending the thread.
+    writer.#sqlite = startSqliteDump(sqliteRows(records, dataVersion, searchNames));
     return writer;
   }
 
@@ -143,15 +150,17 @@ export class DumpWriter {
     await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
     for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
 
-    const sqlite = await this.#open('all', 'sqlite');
-    await sqlite.write(await toSqlite(this.records, this.dataVersion, this.searchNames));
-    this.#entries.push(await this.#entry(this.#opened.at(-1)!));
-
     const concepts = conceptsOf(this.records);
     for (const [format, write] of TERMINOLOGY_WRITERS) {
       await write(this.records, this.dataVersion, concepts, await this.#open('all', format));
       this.#entries.push(await this.#entry(this.#opened.at(-1)!));
     }
+
+    // Asked for last, so the thread has had every other dump's time to finish it.
+    const bytes = await this.#sqlite!.bytes();
+    const sqlite = await this.#open('all', 'sqlite');
+    await sqlite.write(bytes);
+    this.#entries.push(await this.#entry(this.#opened.at(-1)!));
 
     const rank = (f: DumpFile) => [...LOCALES, 'all'].indexOf(f.locale) * 10 + DUMP_FORMATS.indexOf(f.format);
     const manifest: Manifest = {
@@ -170,6 +179,10 @@ export class DumpWriter {
     };
     await this.sink.file(`${DUMPS_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.#sqlite?.stop();
   }
 
   async #entry({ locale, format, name, file }: Opened): Promise<DumpFile> {

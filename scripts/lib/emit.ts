@@ -29,7 +29,7 @@ export async function emitSite(
   const { dataVersion } = options;
   const attributionJson = JSON.stringify(records.attribution);
   const searchNames = options.searchNames ?? termSearchNames(records);
-  const dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
+  await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
 
   for (const locale of LOCALES) {
     const { terms } = records.locales[locale];

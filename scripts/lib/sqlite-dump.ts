@@ -1,7 +1,7 @@
 // The SQLite dump: both locales in one database, through sql.js (SQLite compiled to WASM), with
 // the API's search folding in a column and a full-text index, so `sqlite3` users can reproduce
 // `q` and search definitions. Pure: records in, database bytes out, in two steps so the second
-// can run on a worker thread: records to rows, rows to the database.
+// can run on a worker thread (sqlite-thread.ts): records to rows, rows to the database.
 import initSqlJs from 'sql.js';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES } from '../../src/contract.ts';
 import { foldForSearch } from '../../src/fold.ts';

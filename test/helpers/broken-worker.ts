@@ -1,2 +1,2 @@
-// A check worker that fails as it loads (parallel-checks.test.ts).
+// A worker that fails as it loads (parallel-checks.test.ts, sqlite-thread.test.ts).
 throw new Error('this worker fails on purpose');

@@ -1,0 +1,2 @@
+// A worker that ends without answering (sqlite-thread.test.ts).
+export {};
