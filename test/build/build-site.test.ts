@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,9 @@ describe('build of the small fixture corpus', () => {
       }
     }
     if (process.env.UPDATE_GOLDEN) {
+      refuseNewBytesUnderOldVersion(outA);
+      // Files of another data version's names go; the check above has read the old manifest.
+      for (const file of readTree(GOLDEN).keys()) if (!golden.has(file)) rmSync(path.join(GOLDEN, file));
       for (const [file, text] of golden) {
         mkdirSync(path.dirname(path.join(GOLDEN, file)), { recursive: true });
         writeFileSync(path.join(GOLDEN, file), text);
@@ -188,3 +191,22 @@ describe('atomic output', () => {
     expect(readdirSync(work).filter((name) => name.startsWith('dist-write'))).toEqual(['dist-write']);
   });
 });
+
+/**
+ * Dump names carry the data version and CDNs cache them forever: other bytes under the same
+ * name would contradict the manifest's checksums. The golden output may take new dump bytes
+ * only with a new data version (OUTPUT_FORMAT_VERSION, or a corpus change).
+ */
+function refuseNewBytesUnderOldVersion(outDir: string) {
+  const goldenManifest = path.join(GOLDEN, 'dumps/manifest.json');
+  if (!existsSync(goldenManifest)) return;
+  type Files = { dataVersion: string; files: { name: string; sha256: string }[] };
+  const before = JSON.parse(readFileSync(goldenManifest, 'utf8')) as Files;
+  const after = JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8')) as Files;
+  if (before.dataVersion !== after.dataVersion) return;
+  const changed = after.files.filter((f) => before.files.find((b) => b.name === f.name)?.sha256 !== f.sha256);
+  if (changed.length > 0)
+    throw new Error(
+      `${changed.map((f) => f.name).join(', ')}: new bytes under the same data version; bump OUTPUT_FORMAT_VERSION in scripts/lib/build-site.ts`,
+    );
+}
