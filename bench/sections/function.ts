@@ -1,5 +1,6 @@
 // The Netlify function: bundle size, cold start (process start to first response), loading
-// the list index, and the memory it holds, each against its floor.
+// the list index, and the memory it holds, each against its floor; and what widened search
+// names cost the index, against the same index with each term's served name alone.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -73,5 +74,26 @@ export function measureFunction(ctx: BenchContext, bundle: string): void {
       },
       big ? { text: '<= 150 MB', test: () => stat(loads.map((l) => l.decode.totalMb)).median <= 150 } : undefined,
     ),
+  );
+
+  // What widening search cost the index (issue 14): against the same index with names alone.
+  const sizes = repeat(runs, () => probe('index-size.ts', [built]));
+  add(
+    ratioRow({
+      n,
+      measure: 'list index size, widened search names',
+      value: stat(sizes.map((s) => s.wideBytes / 1024 / 1024)),
+      unit: 'MB',
+      floor: { label: 'the served name alone', value: stat(sizes.map((s) => s.narrowBytes / 1024 / 1024)) },
+    }),
+  );
+  add(
+    ratioRow({
+      n,
+      measure: 'list index decode incl. names and one gram, widened',
+      value: stat(sizes.map((s) => s.wideMs)),
+      unit: 'ms',
+      floor: { label: 'the served name alone', value: stat(sizes.map((s) => s.narrowMs)) },
+    }),
   );
 }
