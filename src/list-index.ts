@@ -4,16 +4,15 @@
 // Why binary: loading must not parse what it can avoid parsing. Items are stored already
 // serialized (JSON, joined by commas, in the endpoint's order), so a page is a copy of byte
 // ranges and an unfiltered page is a single zero-copy view. Offsets and pillar codes are
-// typed arrays viewed in place. Only a small JSON header and the folded search names are
-// decoded at load.
+// typed arrays viewed in place. Only a small JSON header is decoded at load; the folded
+// search names stay UTF-8 bytes, which searches compare as they are.
 //
 // Search: an item has several folded searchable names (src/search-names.ts), stored joined by
 // "\n", which neither a name nor a search can contain, so a match never spans two names. Every
 // 1-, 2- and 3-code-unit gram of every name has a posting list (the ascending positions of the
 // items with a name that contains it). The gram dictionary is one
 // string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
-// binary search with no per-gram objects at load; it is decoded on the first search, and so
-// are the names. A posting list that would take at least as many 32-bit words as a bitmap of
+// binary search with no per-gram objects at load; it is decoded on the first search. A posting list that would take at least as many 32-bit words as a bitmap of
 // all items (ceil(count / 32) words) is stored as that bitmap instead, which keeps the grams
 // shared by most items (single letters, common pairs) small; a stored range of exactly
 // that length is a bitmap, and is expanded into positions when a search uses it.
@@ -24,7 +23,7 @@
 import type { Locale } from './contract.ts';
 
 const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
-export const LIST_INDEX_FORMAT = 3;
+export const LIST_INDEX_FORMAT = 4;
 /** Grams of up to this many UTF-16 code units have posting lists. */
 export const GRAM_LENGTH = 3;
 const PAD = '\u0000';
@@ -78,12 +77,14 @@ export interface ListIndex {
   /** Item positions of each pillar, ascending (pillar code -> positions). */
   readonly pillarMembers: readonly Int32Array[];
   /**
-   * Folded searchable names joined by "\n"; item i's names are
-   * names.slice(nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n".
-   * Decoded on first use.
+   * Folded searchable names as UTF-8, joined by "\n"; item i's names are the bytes
+   * [nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n". Never decoded whole:
+   * searches compare bytes (UTF-8 is self-synchronizing, so a byte match is a character match).
    */
-  readonly names: string;
+  readonly nameBytes: Uint8Array;
   readonly nameStarts: Uint32Array;
+  /** Item i's names, decoded (tests, tools). */
+  namesOf(position: number): string[];
   hasSlug(slug: string): boolean;
   /** Ascending positions of the items with a folded name that contains `gram` (1-3 code units); shared, never modify. */
   postings(gram: string): Int32Array;
@@ -117,20 +118,23 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   });
 
   const nameStarts = new Uint32Array(entries.length + 1);
-  let char = 0;
-  const joinedNames = entries.map((entry) => {
+  let nameByte = 0;
+  const joinedNames = entries.map((entry, i) => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 separates names in the index
     if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
       throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
     }
-    return entry.searchNames.join('\n');
+    const joined = encoder.encode(entry.searchNames.join('\n'));
+    nameStarts[i] = nameByte;
+    nameByte += joined.length + 1;
+    return joined;
   });
+  nameStarts[entries.length] = nameByte;
+  const names = new Uint8Array(Math.max(0, nameByte - 1));
   joinedNames.forEach((joined, i) => {
-    nameStarts[i] = char;
-    char += joined.length + 1;
+    names.set(joined, nameStarts[i]!);
+    if (i + 1 < joinedNames.length) names[nameStarts[i + 1]! - 1] = 0x0a; // "\n"
   });
-  nameStarts[entries.length] = char;
-  const names = encoder.encode(joinedNames.join('\n'));
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
   const { gramKeys, gramStarts, postings } = encodeGrams(
     entries.map((e) => e.searchNames),
@@ -196,8 +200,8 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
   const gramKeysSection = section('gramKeys');
   const gramStarts = uint32View(section('gramStarts'));
   const postings = int32View(section('postings'));
-  const namesSection = section('names');
-  let names: string | undefined;
+  const nameBytes = section('names');
+  const nameStarts = uint32View(section('nameStarts'));
   let gramKeys: string | undefined;
   const bitmapLength = bitmapWords(header.count);
   const expanded = new Map<number, Int32Array>();
@@ -213,11 +217,10 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     itemStarts: uint32View(section('itemStarts')),
     pillarCodes,
     pillarMembers: groupByPillar(pillarCodes, header.pillars.length),
-    get names() {
-      names ??= decoder.decode(namesSection);
-      return names;
-    },
-    nameStarts: uint32View(section('nameStarts')),
+    nameBytes,
+    nameStarts,
+    namesOf: (position) =>
+      decoder.decode(nameBytes.subarray(nameStarts[position], nameStarts[position + 1]! - 1)).split('\n'),
     // Only single-term fallbacks need slugs, so the set is built on first use.
     hasSlug(slug) {
       slugSet ??= new Set(decoder.decode(slugsSection).split('\n'));

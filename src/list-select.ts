@@ -53,9 +53,10 @@ function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limi
   }
   lists.sort((a, b) => a.length - b.length);
   const candidates = lists.length > 1 ? intersect(lists[0]!, lists[1]!) : lists[0]!;
-  const { names, nameStarts } = index;
+  const { nameBytes, nameStarts } = index;
+  const needle = utf8.encode(foldedQ);
   const matches = candidates.filter((position) =>
-    names.slice(nameStarts[position]!, nameStarts[position + 1]! - 1).includes(foldedQ),
+    containsBytes(nameBytes, nameStarts[position]!, nameStarts[position + 1]! - 1, needle),
   );
   return paginate(matches, index.pillarCodes, pillarCode, limit, offset);
 }
@@ -104,4 +105,18 @@ function range(start: number, end: number): Int32Array {
   const out = new Int32Array(Math.max(0, end - start));
   for (let i = 0; i < out.length; i++) out[i] = start + i;
   return out;
+}
+
+const utf8 = new TextEncoder();
+
+/** Whether bytes[start, end) contain `needle`: a few hundred bytes of one item's names. */
+function containsBytes(bytes: Uint8Array, start: number, end: number, needle: Uint8Array): boolean {
+  const first = needle[0];
+  const last = end - needle.length;
+  outer: for (let at = start; at <= last; at++) {
+    if (bytes[at] !== first) continue;
+    for (let k = 1; k < needle.length; k++) if (bytes[at + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
 }

@@ -15,8 +15,7 @@ const iterations = Number(iterationsArg);
 const indexes = loadIndexes(distDir);
 const handle = createHandler({ indexes });
 
-const name = (locale: 'en' | 'bg', at: number) =>
-  indexes[locale].names.split('\n')[Math.floor(at * indexes[locale].count)]!;
+const name = (locale: 'en' | 'bg', at: number) => indexes[locale].namesOf(Math.floor(at * indexes[locale].count))[0]!;
 const count = indexes.en.count;
 const QUERIES: Record<string, string> = {
   'no filter': '',

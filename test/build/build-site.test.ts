@@ -49,6 +49,8 @@ describe('build of the small fixture corpus', () => {
           itemStarts: _s,
           pillarCodes: _p,
           nameStarts: _n,
+          nameBytes: _b,
+          namesOf: _o,
           pillarMembers: _m,
           hasSlug: _h,
           ...header

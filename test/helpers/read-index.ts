@@ -16,7 +16,5 @@ export function indexItems(index: ListIndex): TermListItem[] {
 
 /** Each item's folded searchable names. */
 export function indexNames(index: ListIndex): string[][] {
-  return Array.from({ length: index.count }, (_, i) =>
-    index.names.slice(index.nameStarts[i]!, index.nameStarts[i + 1]! - 1).split('\n'),
-  );
+  return Array.from({ length: index.count }, (_, i) => index.namesOf(i));
 }
