@@ -40,7 +40,7 @@ export interface RunningServer {
 }
 
 /** A file of the output folder, never outside it; directories answer with their index.html. */
-function outputFile(dist: string, urlPath: string): string | undefined {
+function outputFile(dist: string, urlPath: string): { file: string; key: string } | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -53,13 +53,32 @@ function outputFile(dist: string, urlPath: string): string | undefined {
   for (const file of decoded.endsWith('/')
     ? [path.join(candidate, 'index.html')]
     : [candidate, path.join(candidate, 'index.html')]) {
-    try {
-      if (statSync(file).isFile()) return file;
-    } catch {
-      // not there
-    }
+    // No exception for a missing file: most list requests ask about paths that are not files.
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile()) return { file, key: `${stat.size}:${stat.mtimeMs}:${stat.ino}` };
   }
   return undefined;
+}
+
+/**
+ * What outputFile() said about a URL path, for up to FILE_CHECK_MS: a file system call per
+ * request would cost more than the rest of the request. A build swaps dist/ in whole, so
+ * after one the server answers from the new output within that time.
+ */
+export const FILE_CHECK_MS = 1000;
+
+function outputFiles(dist: string, now: () => number = performance.now.bind(performance)) {
+  const checked = new Map<string, { at: number; found: ReturnType<typeof outputFile> }>();
+  return (urlPath: string) => {
+    const time = now();
+    const known = checked.get(urlPath);
+    if (known && time - known.at < FILE_CHECK_MS) return known.found;
+    const found = outputFile(dist, urlPath);
+    // Bounded: request paths are the client's choice.
+    if (checked.size >= 50_000) checked.clear();
+    checked.set(urlPath, { at: time, found });
+    return found;
+  };
 }
 
 export function createApp(
@@ -75,14 +94,14 @@ export function createApp(
       log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
   });
   const trust = proxyaddr.compile(options.trustProxy ?? []);
-  // Files only change when a build swaps dist/ in: keyed by path, size and modification time.
+  const fileAt = outputFiles(dist);
+  // Files only change when a build swaps dist/ in: keyed by path, size, modification time, inode.
   const cache = new Map<string, { key: string; file: StaticFile }>();
 
   function readStatic(urlPath: string): StaticFile | undefined {
-    const file = outputFile(dist, urlPath);
-    if (!file) return undefined;
-    const stat = statSync(file);
-    const key = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+    const found = fileAt(urlPath);
+    if (!found) return undefined;
+    const { file, key } = found;
     const cached = cache.get(file);
     if (cached?.key === key) return cached.file;
     const body = new Uint8Array(readFileSync(file));
@@ -104,7 +123,7 @@ export function createApp(
       request.method.toUpperCase(),
       url.pathname,
       url.searchParams,
-      (p) => outputFile(dist, p) !== undefined,
+      (p) => fileAt(p) !== undefined,
     );
     const file = route.kind === 'file' ? readStatic(route.path) : undefined;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
