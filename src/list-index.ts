@@ -12,7 +12,8 @@
 // 1-, 2- and 3-code-unit gram of every name has a posting list (the ascending positions of the
 // items with a name that contains it). The gram dictionary is one
 // string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
-// binary search with no per-gram objects at load; it is decoded on the first search. A posting list that would take at least as many 32-bit words as a bitmap of
+// binary search with no per-gram objects at load; it is decoded on the first search. A
+// posting list that would take at least as many 32-bit words as a bitmap of
 // all items (ceil(count / 32) words) is stored as that bitmap instead, which keeps the grams
 // shared by most items (single letters, common pairs) small; a stored range of exactly
 // that length is a bitmap, and is expanded into positions when a search uses it.

@@ -19,7 +19,7 @@ import { deferredYaml, parseFrontmatter, parseYaml, type ParsedYaml } from './ya
 
 type Report = (problem: CorpusProblem) => void;
 
-/** What a corpus file is, by its path inside the corpus (undefined: not a data file). */
+/** What a data file of the corpus is, by its path inside it (validate-corpus.ts: checkableFiles). */
 export type FileKind = 'term.yaml' | `${Locale}.md` | 'post';
 
 /** The cache key of a file's checked outcome. */
