@@ -34,7 +34,7 @@ export function selectPage(index: ListIndex, selector: ListSelector): Selection 
 
 /**
  * Substring search through the gram postings: a search of up to GRAM_LENGTH code units is
- * one posting list; a longer one intersects the lists of its two rarest trigrams and checks
+ * one posting list; a longer one intersects the lists of its trigrams, rarest first, and checks
  * the remaining candidates against their names (all of an item's names in one string: the
  * "\n" between them is never part of a search, so a match never spans two names).
  */
@@ -52,7 +52,11 @@ function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limi
     lists.push(list);
   }
   lists.sort((a, b) => a.length - b.length);
-  const candidates = lists.length > 1 ? intersect(lists[0]!, lists[1]!) : lists[0]!;
+  // Rarest first; each further list costs one merge and can only shrink what is checked byte by
+  // byte, which is what costs (a Cyrillic name of six letters left 700 candidates after two).
+  let candidates = lists[0]!;
+  for (let i = 1; i < lists.length && candidates.length > FEW_CANDIDATES; i++)
+    candidates = intersect(candidates, lists[i]!);
   const { nameBytes, nameStarts } = index;
   const needle = utf8.encode(foldedQ);
   const matches = candidates.filter((position) =>
@@ -85,6 +89,7 @@ function paginate(
 
 /** Positions in both ascending lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  if (a.length * 16 < b.length) return intersectBySearch(a, b);
   const out = new Int32Array(Math.min(a.length, b.length));
   let i = 0;
   let j = 0;
@@ -101,6 +106,25 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
+/** A short ascending list against a long one: each element found by binary search, onwards. */
+function intersectBySearch(short: Int32Array, long: Int32Array): Int32Array {
+  const out = new Int32Array(short.length);
+  let n = 0;
+  let low = 0;
+  for (let i = 0; i < short.length; i++) {
+    const value = short[i]!;
+    let high = long.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (long[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low === long.length) break;
+    if (long[low] === value) out[n++] = value;
+  }
+  return out.subarray(0, n);
+}
+
 function range(start: number, end: number): Int32Array {
   const out = new Int32Array(Math.max(0, end - start));
   for (let i = 0; i < out.length; i++) out[i] = start + i;
@@ -108,14 +132,22 @@ function range(start: number, end: number): Int32Array {
 }
 
 const utf8 = new TextEncoder();
+/** Few enough candidates to check their names directly rather than intersect further. */
+const FEW_CANDIDATES = 64;
 
-/** Whether bytes[start, end) contain `needle`: a few hundred bytes of one item's names. */
+/**
+ * Whether bytes[start, end) contain `needle`: a few hundred bytes of one item's names. The
+ * needle's last byte is tested first: in Cyrillic or Greek every other byte is the same lead
+ * byte (0xD0, 0xCE...), while a last byte is a continuation byte that varies with the letter.
+ */
 function containsBytes(bytes: Uint8Array, start: number, end: number, needle: Uint8Array): boolean {
-  const first = needle[0];
-  const last = end - needle.length;
-  outer: for (let at = start; at <= last; at++) {
-    if (bytes[at] !== first) continue;
-    for (let k = 1; k < needle.length; k++) if (bytes[at + k] !== needle[k]) continue outer;
+  const tail = needle.length - 1;
+  const lastByte = needle[tail];
+  const firstByte = needle[0];
+  const stop = end - needle.length;
+  outer: for (let at = start; at <= stop; at++) {
+    if (bytes[at + tail] !== lastByte || bytes[at] !== firstByte) continue;
+    for (let k = 1; k < tail; k++) if (bytes[at + k] !== needle[k]) continue outer;
     return true;
   }
   return false;
