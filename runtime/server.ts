@@ -39,6 +39,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The file's status, or undefined for every reason it cannot be served: missing (without the
+ * cost of an exception: most list requests ask about paths that are not files), a name too
+ * long, a file where a folder was expected.
+ */
+function stat(file: string) {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** A file of the output folder, never outside it; directories answer with their index.html. */
 function outputFile(dist: string, urlPath: string): { file: string; key: string } | undefined {
   let decoded: string;
@@ -53,9 +66,8 @@ function outputFile(dist: string, urlPath: string): { file: string; key: string 
   for (const file of decoded.endsWith('/')
     ? [path.join(candidate, 'index.html')]
     : [candidate, path.join(candidate, 'index.html')]) {
-    // No exception for a missing file: most list requests ask about paths that are not files.
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (stat?.isFile()) return { file, key: `${stat.size}:${stat.mtimeMs}:${stat.ino}` };
+    const info = stat(file);
+    if (info?.isFile()) return { file, key: `${info.size}:${info.mtimeMs}:${info.ino}` };
   }
   return undefined;
 }
