@@ -3,9 +3,9 @@
 import { LICENSE, LICENSE_URL } from './contract.ts';
 import type { ParameterError } from './list-query.ts';
 import { PROBLEM_KINDS, type ProblemKind } from './problems.ts';
+import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './rate-limit.ts';
 
 export type { ProblemKind };
-import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './rate-limit.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';

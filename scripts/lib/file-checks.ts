@@ -44,10 +44,13 @@ export function cleanOutcomes(files: readonly CheckRequest[]): [string, unknown]
   return outcomes;
 }
 
+/** The schema of each kind of YAML file. */
+const YAML_SCHEMAS = { 'term.yaml': TermFactsSchema, post: PostSchema };
+type YamlKind = keyof typeof YAML_SCHEMAS;
+
 /** One file's own checks, as validation runs them (a check worker runs the same). */
 export function checkFile(kind: FileKind, file: SourceFile, report: Report, cache?: ParseCache): unknown {
-  if (kind === 'term.yaml') return parseWith(file, parseYaml(file.text, 1, cache), TermFactsSchema, report);
-  if (kind === 'post') return parseWith(file, parseYaml(file.text, 1, cache), PostSchema, report);
+  if (kind in YAML_SCHEMAS) return checkedYamlFile(file, kind as YamlKind, report, cache).value;
   return checkTermText(file, kind.slice(0, 2) as Locale, report, cache);
 }
 
@@ -76,18 +79,20 @@ export function checkedOnce<T>(
   return value;
 }
 
-/** A YAML file through its schema, with its lines for later messages (parsed only if needed). */
-export function checkedYamlFile<T extends z.ZodType>(
+/**
+ * A YAML file through its kind's schema, with its lines for later messages (parsed only if
+ * needed). Without a cache, it is always checked: a check worker's own outcomes go to the cache.
+ */
+export function checkedYamlFile<K extends YamlKind>(
   file: SourceFile,
-  schema: T,
-  kind: FileKind,
+  kind: K,
   report: Report,
   cache: ParseCache | undefined,
-): { value: z.infer<T> | undefined; yaml: ParsedYaml } {
+): { value: z.infer<(typeof YAML_SCHEMAS)[K]> | undefined; yaml: ParsedYaml } {
   let yaml: ParsedYaml | undefined;
   const value = checkedOnce(cache, kind, file.text, report, (r) => {
     yaml = parseYaml(file.text, 1, cache);
-    return parseWith(file, yaml, schema, r);
+    return parseWith(file, yaml, YAML_SCHEMAS[kind], r) as z.infer<(typeof YAML_SCHEMAS)[K]> | undefined;
   });
   return { value, yaml: yaml ?? deferredYaml(file.text, value) };
 }

@@ -13,11 +13,12 @@ export function termSearchNames(records: ApiRecords, cache?: ParseCache): TermSe
   const bySlug = termNamesBySlug(records);
   const result = { en: new Map(), bg: new Map() } as TermSearchNames;
   for (const [slug, names] of bySlug) {
-    const key = cache && ParseCache.keyOf(JSON.stringify(names), 'search names');
-    const known = key === undefined ? undefined : cache!.outcome<Record<Locale, string[]>>(key);
-    const computed =
-      known ?? (Object.fromEntries(LOCALES.map((l) => [l, searchableNames(names, l)])) as Record<Locale, string[]>);
-    if (key !== undefined && !known) cache!.setOutcome(key, computed);
+    const key = cache ? ParseCache.keyOf(JSON.stringify(names), 'search names') : '';
+    let computed = cache?.outcome<Record<Locale, string[]>>(key);
+    if (!computed) {
+      computed = Object.fromEntries(LOCALES.map((l) => [l, searchableNames(names, l)])) as Record<Locale, string[]>;
+      cache?.setOutcome(key, computed);
+    }
     for (const locale of LOCALES) result[locale].set(slug, computed[locale]);
   }
   return result;

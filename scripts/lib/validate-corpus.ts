@@ -2,15 +2,7 @@
 // with them. Pure: no I/O. Every problem names the file, the line where there is one, the
 // field, and what to do about it; all problems are collected before the build gives up.
 import { LOCALES, type Locale } from '../../src/contract.ts';
-import {
-  PostSchema,
-  SiteConfigSchema,
-  TermFactsSchema,
-  type Post,
-  type SiteConfig,
-  type TermFacts,
-  type TermText,
-} from '../../src/schema.ts';
+import { SiteConfigSchema, type Post, type SiteConfig, type TermFacts, type TermText } from '../../src/schema.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import {
@@ -157,7 +149,7 @@ export function validateCorpus(
       unparsedDirs.add(dir);
       continue;
     }
-    const { value: facts, yaml: factsYaml } = checkedYamlFile(factsFile, TermFactsSchema, 'term.yaml', report, cache);
+    const { value: facts, yaml: factsYaml } = checkedYamlFile(factsFile, 'term.yaml', report, cache);
     if (!facts) {
       unparsedDirs.add(dir);
       continue;
@@ -218,7 +210,7 @@ export function validateCorpus(
   const postFileBySlug = new Map<string, string>();
   for (const file of postFiles) {
     if (file.unreadable) continue;
-    const { value: post, yaml } = checkedYamlFile(file, PostSchema, 'post', report, cache);
+    const { value: post, yaml } = checkedYamlFile(file, 'post', report, cache);
     if (!post) continue;
     const previous = postFileBySlug.get(post.slug);
     if (previous) {
