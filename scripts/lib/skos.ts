@@ -156,14 +156,12 @@ const CONTEXT_TERMS = new Map<string, TermDefinition>(
  */
 export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
   const node: Record<string, NodeValue> = { '@id': quads[0]!.subject.value };
-  const push = (key: string, value: string, set: boolean) => {
-    const current = node[key];
-    node[key] =
-      current === undefined
-        ? set
-          ? [value]
-          : value
-        : [...(Array.isArray(current) ? current : [current as string]), value];
+  // Values are appended in place: the scheme and the collections carry one per concept.
+  const append = (holder: Record<string, NodeValue>, key: string, value: string, set: boolean) => {
+    const current = holder[key] as string | string[] | undefined;
+    if (current === undefined) holder[key] = set ? [value] : value;
+    else if (Array.isArray(current)) current.push(value);
+    else holder[key] = [current, value];
   };
   for (const { subject, predicate, object } of quads) {
     if (subject.value !== node['@id']) throw new Error(`compactNode: one subject per node, got ${subject.value}`);
@@ -177,18 +175,16 @@ export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
     if (!definition) throw new Error(`compactNode: no term for ${predicate.value}`);
     const set = definition['@container'] === '@set';
     if (object.termType === 'NamedNode' && definition['@type'] === '@id') {
-      push(definition.term, object.value, set);
+      append(node, definition.term, object.value, set);
     } else if (object.termType === 'Literal' && object.language && definition['@container'] === '@language') {
       const map = (node[definition.term] ??= {}) as Record<string, string | string[]>;
-      const current = map[object.language];
-      map[object.language] =
-        current === undefined ? object.value : [...(Array.isArray(current) ? current : [current]), object.value];
+      append(map, object.language, object.value, false);
     } else if (object.termType === 'Literal' && !object.language && object.datatype.value.endsWith('#string')) {
       // A plain string in a language map is keyed "@none" (JSON-LD 1.1).
       if (definition['@container'] === '@language') {
         const map = (node[definition.term] ??= {}) as Record<string, string | string[]>;
-        map['@none'] = map['@none'] === undefined ? object.value : [...[map['@none']].flat(), object.value];
-      } else if (!definition['@type']) push(definition.term, object.value, set);
+        append(map, '@none', object.value, false);
+      } else if (!definition['@type']) append(node, definition.term, object.value, set);
       else throw new Error(`compactNode: ${definition.term} expects an IRI`);
     } else {
       throw new Error(`compactNode: ${definition.term} cannot hold ${object.termType} ${object.value}`);
@@ -203,7 +199,11 @@ export async function writeSkosJsonLd(groups: Iterable<Quad[]>, file: StreamedFi
   let first = true;
   for (const group of groups) {
     const bySubject = new Map<string, Quad[]>();
-    for (const q of group) bySubject.set(q.subject.value, [...(bySubject.get(q.subject.value) ?? []), q]);
+    for (const q of group) {
+      const quads = bySubject.get(q.subject.value);
+      if (quads) quads.push(q);
+      else bySubject.set(q.subject.value, [q]);
+    }
     for (const quads of bySubject.values()) {
       await file.write(`${first ? '' : ','}\n${JSON.stringify(compactNode(quads))}`);
       first = false;
