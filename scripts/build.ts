@@ -83,10 +83,10 @@ if (!result.ok) {
   process.exitCode = 1;
 } else {
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const perLocale = LOCALES.map((locale) => `${result.corpus.terms.length} ${locale}`).join(', ');
+  const perLocale = LOCALES.map((locale) => `${result.counts.terms} ${locale}`).join(', ');
   log(`Built ${options.out}/ from ${options.corpus}/ in ${seconds}s`);
   log(`  terms:  ${perLocale}`);
-  log(`  posts:  ${result.corpus.posts.length}`);
+  log(`  posts:  ${result.counts.posts}`);
   log(
     `  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`,
   );

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { DATA_VERSION_HEX_DIGITS } from '../../src/contract.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { ManifestSchema } from '../../src/schema.ts';
-import { deriveApiRecords } from './derive.ts';
+import { deriveApiRecords, type ApiRecords } from './derive.ts';
 import { DUMPS_DIR } from './dumps.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
 import { CheckWorkers } from './parallel-checks.ts';
 import { ParseCache } from './parse-cache.ts';
-import { termSearchNames } from './term-search-names.ts';
-import { formatProblem, validateCorpus, type Corpus, type CorpusProblem } from './validate-corpus.ts';
+import { termSearchNames, type TermSearchNames } from './term-search-names.ts';
+import { formatProblem, validateCorpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
 export interface BuildOptions {
@@ -36,10 +36,51 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; corpus: Corpus; dataVersion: string; siteUrl: string; summary: WriteSummary }
+  | { ok: true; counts: BuildCounts; slugs: string[]; dataVersion: string; siteUrl: string; summary: WriteSummary }
   | { ok: false; problems: CorpusProblem[]; messages: string[] };
 
+export interface BuildCounts {
+  /** Per locale: every term is in both. */
+  terms: number;
+  posts: number;
+}
+
+/** What the output is made of: everything else read or parsed on the way is garbage once this exists. */
+interface Prepared {
+  records: ApiRecords;
+  searchNames: TermSearchNames;
+  source: string;
+  dataVersion: string;
+  counts: BuildCounts;
+}
+
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const prepared = await prepare(options);
+  if (!prepared.ok) return prepared;
+  const { records, searchNames, source, dataVersion, counts } = prepared;
+  const summary = await writeAtomically(
+    options.outDir,
+    async (sink) => {
+      // Read under the output's lock, after an interrupted swap was recovered.
+      const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+      const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+      await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames }, sink);
+    },
+    options.onProgress,
+    options.write,
+  );
+  const slugs = records.locales.en.terms.map((term) => term.slug);
+  return { ok: true, counts, slugs, dataVersion, siteUrl: records.siteUrl, summary };
+}
+
+/**
+ * Load, check, validate, derive. A function of its own so that the corpus texts, the parsed
+ * files and the validated corpus are unreachable while the output is written: at 100,000
+ * terms they are gigabytes, and the records hold what the output needs.
+ */
+async function prepare(
+  options: BuildOptions,
+): Promise<({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] }> {
   // Started first: they load while the corpus is read.
   const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
   const files = await loadCorpusFiles(options.corpusDir).catch(async (error: unknown) => {
@@ -70,22 +111,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const records = deriveApiRecords(corpus, siteUrl);
   const searchNames = termSearchNames(records, cache);
   if (options.cacheDir !== undefined) cache.save(options.cacheDir);
-  const summary = await writeAtomically(
-    options.outDir,
-    async (sink) => {
-      // Read under the output's lock, after an interrupted swap was recovered.
-      const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
-      const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
-      await emitSite(
-        records,
-        { source: corpus.site.source, dataVersion, builtAt, rateLimitPerHour, searchNames },
-        sink,
-      );
-    },
-    options.onProgress,
-    options.write,
-  );
-  return { ok: true, corpus, dataVersion, siteUrl, summary };
+  const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
+  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts };
 }
 
 /**

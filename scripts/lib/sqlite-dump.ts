@@ -119,7 +119,8 @@ export function sqliteRows(
   };
 }
 
-export async function writeSqlite(rows: SqliteRows): Promise<Uint8Array> {
+/** `release`: empty each table's rows once inserted (the caller's copy is then consumed), so they are garbage before the full-text index and the export, the peak of the database's memory. */
+export async function writeSqlite(rows: SqliteRows, options: { release?: boolean } = {}): Promise<Uint8Array> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   try {
@@ -130,6 +131,7 @@ export async function writeSqlite(rows: SqliteRows): Promise<Uint8Array> {
       const statement = db.prepare(`INSERT INTO ${table} VALUES (${tableRows[0]!.map(() => '?').join(', ')})`);
       for (const row of tableRows) statement.run(row);
       statement.free();
+      if (options.release) tableRows.length = 0;
     }
     db.run("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
     db.run('COMMIT');

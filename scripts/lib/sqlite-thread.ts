@@ -33,12 +33,16 @@ export function startSqliteDump(rows: SqliteRows, options: SqliteJobOptions = {}
   } catch {
     // No threads here (a restricted runtime): the main thread builds it when asked.
   }
-  if (!worker) {
-    let inline: Promise<Uint8Array> | undefined;
-    return { bytes: () => (inline ??= writeSqlite(rows)), stop: async () => undefined };
-  }
+  return worker ? threadJob(worker) : inlineJob(rows);
+}
 
-  const started = worker;
+function inlineJob(rows: SqliteRows): SqliteJob {
+  let inline: Promise<Uint8Array> | undefined;
+  return { bytes: () => (inline ??= writeSqlite(rows)), stop: async () => undefined };
+}
+
+/** Holds no reference to the rows: the thread has its own copy, and the main thread's is garbage. */
+function threadJob(started: Worker): SqliteJob {
   // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
   started.unref();
   let settled = false;

@@ -4,7 +4,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { writeSqlite, type SqliteRows } from './sqlite-dump.ts';
 
-const bytes = await writeSqlite((workerData as { rows: SqliteRows }).rows);
+const { rows } = workerData as { rows: SqliteRows };
+// The thread's copy of the rows is released table by table as it is inserted.
+const bytes = await writeSqlite(rows, { release: true });
 // Transferred, not copied; a view on part of a larger buffer would transfer all of it.
 const buffer =
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;

@@ -142,9 +142,13 @@ async function writeLocked(
       let pendingBytes = 0;
       const flush = async () => {
         if (pending.length === 0) return;
-        const piece = pending.every((c) => typeof c === 'string')
-          ? Buffer.from(pending.join(''))
-          : Buffer.concat(pending.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+        const only = pending.length === 1 ? pending[0]! : undefined;
+        const piece =
+          only !== undefined && typeof only !== 'string'
+            ? only
+            : pending.every((c) => typeof c === 'string')
+              ? Buffer.from(pending.join(''))
+              : Buffer.concat(pending.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
         pending = [];
         pendingBytes = 0;
         hash.update(piece);
@@ -154,6 +158,14 @@ async function writeLocked(
       };
       return {
         async write(chunk) {
+          if (typeof chunk !== 'string' && chunk.byteLength >= STREAM_PIECE_BYTES) {
+            // A large buffer (the SQLite database: 800 MB at 100,000 terms) goes out as it is, not copied into a piece.
+            await flush();
+            pending.push(chunk);
+            pendingBytes = chunk.byteLength;
+            await flush();
+            return;
+          }
           pending.push(chunk);
           pendingBytes += typeof chunk === 'string' ? chunk.length * 3 : chunk.byteLength;
           if (pendingBytes >= STREAM_PIECE_BYTES) await flush();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { deriveApiRecords } from '../../scripts/lib/derive.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
-import { sqliteRows, toSqlite } from '../../scripts/lib/sqlite-dump.ts';
+import { sqliteRows, toSqlite, writeSqlite } from '../../scripts/lib/sqlite-dump.ts';
 import { MIN_TERMS_FOR_THREAD, startSqliteDump, type SqliteJobOptions } from '../../scripts/lib/sqlite-thread.ts';
 import { termSearchNames } from '../../scripts/lib/term-search-names.ts';
 import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
@@ -37,6 +37,13 @@ describe('the SQLite dump on a worker thread', () => {
     const threaded = await startSqliteDump(rows(), { thread: true }).bytes();
     expect(Buffer.from(threaded).equals(Buffer.from(inline))).toBe(true);
     expect(Buffer.from(await toSqlite(records, 'v1')).equals(Buffer.from(inline))).toBe(true);
+  });
+
+  it('releasing the rows as they are inserted gives the same bytes and empties them', async () => {
+    const consumed = rows();
+    const released = await writeSqlite(consumed, { release: true });
+    expect(Buffer.from(released).equals(Buffer.from(await writeSqlite(rows())))).toBe(true);
+    expect(Object.values(consumed).every((table) => table.length === 0)).toBe(true);
   });
 
   it('an error in the dump rejects with the thread and SQLite messages', async () => {

@@ -48,7 +48,7 @@ export async function serveForE2E(
   const server = await start(dist, { RATE_LIMIT_PER_HOUR: String(E2E_RATE_LIMIT) }, (chunk) => log.write(chunk));
   project.provide('baseUrl', server.baseUrl);
   project.provide('rateLimit', E2E_RATE_LIMIT);
-  project.provide('slugs', result.corpus.terms.map((t) => t.slug).sort());
+  project.provide('slugs', [...result.slugs].sort());
   project.provide('server', kind);
   project.provide('serverLog', serverLog);
   project.provide('dist', dist);

@@ -1,0 +1,50 @@
+// Streamed output files (the dumps): whatever mix of strings and buffers arrives, the file holds
+// exactly those bytes and the reported size and SHA-256 are theirs. Large buffers (the SQLite
+// database) take a path of their own that does not copy them into a piece.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { writeAtomically } from '../../scripts/lib/write-output.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const PIECE = 256 * 1024;
+
+const chunk = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.uint8Array({ maxLength: 64 }),
+  // Around and above the piece size, where a buffer is written as it is.
+  fc
+    .tuple(fc.integer({ min: PIECE - 2, max: PIECE + 3000 }), fc.integer({ min: 0, max: 255 }))
+    .map(([size, fill]) => new Uint8Array(size).fill(fill)),
+  // Enough text to fill a piece of its own.
+  fc.integer({ min: 1, max: 5 }).map((n) => 'я€a'.repeat(n * 40_000)),
+);
+
+describe('a streamed output file', () => {
+  const work = tempDir('lexicon-stream-');
+
+  it('holds the bytes written, in order, with their size and SHA-256', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(chunk, { maxLength: 8 }), async (chunks) => {
+        const outDir = path.join(work, `out-${run++}`);
+        let reported: { bytes: number; sha256: string } | undefined;
+        await writeAtomically(outDir, async (sink) => {
+          const file = await sink.stream('dumps/x.bin');
+          for (const c of chunks) await file.write(c);
+          reported = await file.close();
+        });
+        const expected = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : Buffer.from(c))));
+        const written = readFileSync(path.join(outDir, 'dumps/x.bin'));
+        expect(written.equals(expected)).toBe(true);
+        expect(reported).toEqual({
+          bytes: expected.byteLength,
+          sha256: createHash('sha256').update(expected).digest('hex'),
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
