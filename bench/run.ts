@@ -19,7 +19,7 @@ import type { BenchContext } from './harness/context.ts';
 import { LOAD_GENERATOR, probe, ROOT } from './harness/processes.ts';
 import { describeRow, renderTable, replaceResults, type Row } from './harness/report.ts';
 import { compareRatios } from './harness/stats.ts';
-import { measureBuild } from './sections/build.ts';
+import { buildScalingRows, measureBuild } from './sections/build.ts';
 import { measureFunction } from './sections/function.ts';
 import { measureHttp } from './sections/http.ts';
 import { measurePeers } from './sections/peers.ts';
@@ -155,6 +155,8 @@ for (const n of sizes) {
   if (wanted.has('peers')) await measurePeers(ctx);
   rmSync(scratch, { recursive: true, force: true });
 }
+
+for (const row of buildScalingRows(rows)) add(row);
 
 const sha = (() => {
   try {

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ratioRow, renderTable, replaceResults } from '../../bench/harness/report.ts';
+import { buildScalingRows } from '../../bench/sections/build.ts';
 import { compareRatios, fmt, percentile, stat } from '../../bench/harness/stats.ts';
 
 describe('stat', () => {
@@ -122,5 +123,23 @@ describe('rows and the README section', () => {
   });
   it('formats to about three significant figures', () => {
     expect([fmt(1234.5), fmt(12.345), fmt(1.2345), fmt(0.12345)]).toEqual(['1235', '12.3', '1.23', '0.123']);
+  });
+  it('compares the build time per term at each size with the smallest size', () => {
+    const build = (n: number, ms: number) => ({
+      n,
+      measure: 'build (buildSite, in-process)',
+      value: { min: ms, median: ms, max: ms },
+      unit: 'ms',
+    });
+    const rows = buildScalingRows([build(5000, 12_000), build(500, 1_000), { ...build(500, 9), measure: 'other' }]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      n: 5000,
+      measure: 'build time per term, against N = 500',
+      value: { median: 2.4 },
+      floor: { label: 'per term at N = 500', value: { median: 2 } },
+    });
+    expect(rows[0]!.ratio).toBeCloseTo(1.2);
+    expect(buildScalingRows([build(500, 1_000)])).toEqual([]);
   });
 });
