@@ -15,7 +15,7 @@ import type { SourceFile } from './load-corpus.ts';
 import { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
 import type { CorpusProblem, LocalizedTermText } from './validate-corpus.ts';
-import { deferredYaml, parseFrontmatter, parseYaml, type ParsedYaml } from './yaml-source.ts';
+import { deferredYaml, parseFrontmatter, parseYaml, splitFrontmatter, type ParsedYaml } from './yaml-source.ts';
 
 type Report = (problem: CorpusProblem) => void;
 
@@ -51,7 +51,7 @@ type YamlKind = keyof typeof YAML_SCHEMAS;
 /** One file's own checks, as validation runs them (a check worker runs the same). */
 export function checkFile(kind: FileKind, file: SourceFile, report: Report, cache?: ParseCache): unknown {
   if (kind in YAML_SCHEMAS) return checkedYamlFile(file, kind as YamlKind, report, cache).value;
-  return checkTermText(file, kind.slice(0, 2) as Locale, report, cache);
+  return checkTermTextFields(file, kind.slice(0, 2) as Locale, report, cache);
 }
 
 /**
@@ -97,12 +97,31 @@ export function checkedYamlFile<K extends YamlKind>(
   return { value, yaml: yaml ?? deferredYaml(file.text, value) };
 }
 
+/** A term's text in one locale, its fields checked (or their cached outcome) and its body. */
 export function checkTermText(
   file: SourceFile,
   locale: Locale,
   report: Report,
   cache: ParseCache | undefined,
 ): LocalizedTermText | undefined {
+  const fields = checkedOnce(cache, `${locale}.md`, file.text, report, (r) =>
+    checkTermTextFields(file, locale, r, cache),
+  );
+  const split = fields && splitFrontmatter(file.text);
+  return split && { ...fields, body: split.body.trim() };
+}
+
+/**
+ * The checks of a term's text; the outcome is its fields, without the body. The body is most
+ * of the file and is sliced from its text on every build: caching it would copy the corpus into
+ * the cache (650 MB at 100,000 terms, read and written by every build).
+ */
+function checkTermTextFields(
+  file: SourceFile,
+  locale: Locale,
+  report: Report,
+  cache: ParseCache | undefined,
+): TermText | undefined {
   const frontmatter = parseFrontmatter(file.text, cache);
   if (!frontmatter) {
     const opened = /^\uFEFF?---[ \t]*\r?\n/.test(file.text);
@@ -140,7 +159,7 @@ export function checkTermText(
     });
   }
   checkAliases(text, file, frontmatter.yaml, report);
-  return body === '' ? undefined : { ...text, body };
+  return body === '' ? undefined : text;
 }
 
 /** An alias is another name: never the name itself nor listed twice (SKOS S13: a preferred label is never also an alternative one). */

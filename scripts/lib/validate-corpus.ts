@@ -13,7 +13,7 @@ import {
   sortProblems,
   unknownSlugMessage,
 } from './corpus-checks.ts';
-import { checkedOnce, checkedYamlFile, checkTermText, parseWith, type FileKind } from './file-checks.ts';
+import { checkedYamlFile, checkTermText, parseWith, type FileKind } from './file-checks.ts';
 import { parseYaml, type ParsedYaml } from './yaml-source.ts';
 
 export interface CorpusProblem {
@@ -139,9 +139,7 @@ export function validateCorpus(
         report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
         continue;
       }
-      const text = textFile.unreadable
-        ? undefined
-        : checkedOnce(cache, `${locale}.md`, textFile.text, report, (r) => checkTermText(textFile, locale, r, cache));
+      const text = textFile.unreadable ? undefined : checkTermText(textFile, locale, report, cache);
       if (text) texts[locale] = text;
     }
     if (!factsFile) continue;

@@ -128,6 +128,12 @@ export interface Frontmatter {
 
 /** Splits `---` frontmatter from a Markdown file; undefined when the file has none. */
 export function parseFrontmatter(text: string, cache?: ParseCache): Frontmatter | undefined {
+  const split = splitFrontmatter(text);
+  return split && { yaml: parseYaml(split.yamlText, 2, cache), body: split.body };
+}
+
+/** The frontmatter's YAML text and the Markdown body, unparsed (line endings normalised to \n). */
+export function splitFrontmatter(text: string): { yamlText: string; body: string } | undefined {
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (!normalised.startsWith('---\n')) return undefined;
   const close = /^---[ \t]*$/m;
@@ -136,5 +142,5 @@ export function parseFrontmatter(text: string, cache?: ParseCache): Frontmatter 
   if (!match) return undefined;
   const yamlText = rest.slice(0, match.index);
   const body = rest.slice(match.index + match[0].length).replace(/^\n/, '');
-  return { yaml: parseYaml(yamlText, 2, cache), body };
+  return { yamlText, body };
 }

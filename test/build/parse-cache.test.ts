@@ -59,6 +59,24 @@ describe('parse cache', () => {
     expect(messages(warm)).toEqual(messages(cold));
   });
 
+  it('keeps no Markdown body (sliced from the file on every build), yet a warm validation gives the bodies', () => {
+    const work = tempDir('lexicon-cache-');
+    const cache = ParseCache.inMemory();
+    const cold = validateCorpus(smallCorpusFiles(), { cache });
+    cache.save(work);
+    // v8 writes a string in one byte or two per character, as it holds it.
+    const bytes = readFileSync(path.join(work, 'parse-cache-v2.v8'));
+    const holds = (text: string) =>
+      bytes.includes(Buffer.from(text, 'latin1')) || bytes.includes(Buffer.from(text, 'utf16le'));
+    expect(holds('Sophia is a test term of the cosmology pillar.')).toBe(true);
+    expect(holds('Sophia body text in English.')).toBe(false);
+    const warm = validateCorpus(smallCorpusFiles(), { cache: ParseCache.load(work) });
+    expect(warm).toEqual(cold);
+    expect(warm.ok && warm.corpus.terms.find((t) => t.slug === 'sophia')!.texts.en.body).toContain(
+      'Sophia body text in English.',
+    );
+  });
+
   it('survives on disk between builds, which then write the same output', async () => {
     const work = tempDir('lexicon-cache-');
     const cacheDir = path.join(work, 'cache');
