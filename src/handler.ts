@@ -20,6 +20,7 @@ import {
   setPreflightHeaders,
   setRateLimitState,
   type ProblemInput,
+  type ResponseHeaders,
 } from './http.ts';
 import type { ListIndex } from './list-index.ts';
 import { answerList } from './list-endpoint.ts';
@@ -80,7 +81,7 @@ export function route(pathname: string): Route {
 interface Outcome {
   /** A 304 does not count against the limit. */
   counts: boolean;
-  respond(headers: Headers): Response;
+  respond(headers: ResponseHeaders): Response;
 }
 
 type ProblemFields = Omit<ProblemInput, 'docsUrl' | 'attributionJson'>;
@@ -110,7 +111,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       return new Response(null, { status: 204, headers });
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      headers.set('Allow', ALLOWED_METHODS);
+      headers.Allow = ALLOWED_METHODS;
       return problem(headers, method, {
         kind: 'method-not-allowed',
         detail: `${method.length <= 10 ? method : 'this method'} is not allowed; use GET, HEAD or OPTIONS`,
@@ -121,7 +122,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     const target = route(url.pathname);
     if (target.kind === 'rate-limited') {
       // The CDN's traffic rule sent this request here: its sliding window decides when to retry.
-      headers.set('Retry-After', String(BACKSTOP_WINDOW_SECONDS));
+      headers['Retry-After'] = String(BACKSTOP_WINDOW_SECONDS);
       return problem(headers, method, {
         kind: 'rate-limited',
         detail: `too many requests from this client; retry in ${BACKSTOP_WINDOW_SECONDS} seconds`,
@@ -142,14 +143,14 @@ export function createHandler(deps: HandlerDeps): Handler {
       const decision = outcome.counts && !repeat ? await rateLimit.consume(client.ip) : await rateLimit.peek(client.ip);
       if (!decision.unknown) setRateLimitState(headers, decision);
       if (!decision.allowed && !repeat) {
-        headers.set('Retry-After', String(decision.resetIn));
+        headers['Retry-After'] = String(decision.resetIn);
         return problem(headers, method, {
           kind: 'rate-limited',
           detail: `the limit of ${rateLimit.limit} requests per hour is used up; retry in ${decision.resetIn} seconds`,
         });
       }
     }
-    headers.set('Cache-Control', rateLimit ? PER_CLIENT : CACHEABLE);
+    headers['Cache-Control'] = rateLimit ? PER_CLIENT : CACHEABLE;
     return outcome.respond(headers);
   }
 
@@ -161,11 +162,11 @@ export function createHandler(deps: HandlerDeps): Handler {
     return {
       counts: !notModified,
       respond(headers) {
-        headers.set('ETag', etag);
-        headers.set('Content-Language', meta.locale);
-        headers.set('Link', [headers.get('Link')!, ...pagingLinks(url, meta)].join(', '));
+        headers.ETag = etag;
+        headers['Content-Language'] = meta.locale;
+        headers.Link = [headers.Link!, ...pagingLinks(url, meta)].join(', ');
         if (notModified) return new Response(null, { status: 304, headers });
-        headers.set('Content-Type', JSON_TYPE);
+        headers['Content-Type'] = JSON_TYPE;
         return new Response(method === 'HEAD' ? null : answer.body(), { status: 200, headers });
       },
     };
@@ -178,9 +179,9 @@ export function createHandler(deps: HandlerDeps): Handler {
       respond(headers) {
         // Counted responses are per client: the file's public caching applies only without a limit.
         for (const [name, value] of Object.entries(file.headers)) {
-          if (name !== 'Cache-Control' || !rateLimit) headers.set(name, value);
+          if (name !== 'Cache-Control' || !rateLimit) headers[name] = value;
         }
-        headers.set('ETag', file.etag);
+        headers.ETag = file.etag;
         return new Response(notModified || method === 'HEAD' ? null : file.body, {
           status: notModified ? 304 : 200,
           headers,
@@ -215,9 +216,9 @@ export function createHandler(deps: HandlerDeps): Handler {
     return {
       counts: true,
       respond(headers) {
-        headers.set('Location', location);
-        headers.set('Content-Language', locale);
-        headers.append('Link', `<${new URL(termPath(slug, other), url).href}>; rel="alternate"; hreflang="${other}"`);
+        headers.Location = location;
+        headers['Content-Language'] = locale;
+        headers.Link = `${headers.Link!}, <${new URL(termPath(slug, other), url).href}>; rel="alternate"; hreflang="${other}"`;
         return new Response(null, { status: 308, headers });
       },
     };
@@ -231,9 +232,9 @@ export function createHandler(deps: HandlerDeps): Handler {
     return { counts: true, respond: (headers) => problem(headers, method, fields) };
   }
 
-  function problem(headers: Headers, method: string, fields: ProblemFields): Response {
-    headers.set('Content-Type', PROBLEM_TYPE);
-    headers.set('Cache-Control', PER_CLIENT);
+  function problem(headers: ResponseHeaders, method: string, fields: ProblemFields): Response {
+    headers['Content-Type'] = PROBLEM_TYPE;
+    headers['Cache-Control'] = PER_CLIENT;
     const body = problemBody({ ...fields, docsUrl, attributionJson });
     return new Response(method === 'HEAD' ? null : body, { status: problemStatus(fields.kind), headers });
   }

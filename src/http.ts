@@ -28,32 +28,45 @@ export function rateLimitPolicy(limit: number): string {
   return `"${POLICY_NAME}";q=${limit};w=${WINDOW_SECONDS}`;
 }
 
-/** The license, CORS and policy headers of every response. */
-export function baseHeaders(rateLimit: number | undefined): Headers {
-  const headers = new Headers({
+/**
+ * Response headers as a plain record, in canonical case. Not a web `Headers`: the self-hosted
+ * server writes a record straight to the socket, while a `Headers` object validates every name
+ * and value on each set and is converted back (a fifth of `npm start`'s CPU per request in a
+ * profile). `new Response(body, { headers })` accepts either.
+ */
+export type ResponseHeaders = Record<string, string>;
+
+/** The license and CORS headers of every response, static or not, and the policy when there is a limit. */
+export function baseHeaders(rateLimit: number | undefined): ResponseHeaders {
+  // A literal, not a copy of a shared object: V8 then adds the later headers through cached map
+  // transitions. A spread copy took 1 µs, and each header added to it about 1 µs more.
+  const headers: ResponseHeaders = {
     'X-License': LICENSE,
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': EXPOSED_HEADERS,
     Link: `<${LICENSE_URL}>; rel="license"`,
-  });
-  if (rateLimit !== undefined) headers.set('RateLimit-Policy', rateLimitPolicy(rateLimit));
+  };
+  if (rateLimit !== undefined) headers['RateLimit-Policy'] = rateLimitPolicy(rateLimit);
   return headers;
 }
 
+/** The headers the CDN puts on static files of the API and the dumps (src/routes.ts). */
+export const CONTRACT_HEADERS: Readonly<ResponseHeaders> = Object.freeze(baseHeaders(undefined));
+
 /** The preflight answer (CORS): any path, any origin, the methods we serve. */
-export function setPreflightHeaders(headers: Headers, request: Request): void {
-  headers.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
-  headers.set('Access-Control-Allow-Headers', request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match');
-  headers.set('Access-Control-Max-Age', '86400');
-  headers.set('Allow', ALLOWED_METHODS);
+export function setPreflightHeaders(headers: ResponseHeaders, request: Request): void {
+  headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
+  headers['Access-Control-Allow-Headers'] = request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match';
+  headers['Access-Control-Max-Age'] = '86400';
+  headers.Allow = ALLOWED_METHODS;
 }
 
 /** The counters of a request the function counted (draft RateLimit and the X- variants). */
-export function setRateLimitState(headers: Headers, state: RateLimitState): void {
-  headers.set('RateLimit', `"${POLICY_NAME}";r=${state.remaining};t=${state.resetIn}`);
-  headers.set('X-RateLimit-Limit', String(state.limit));
-  headers.set('X-RateLimit-Remaining', String(state.remaining));
-  headers.set('X-RateLimit-Reset', String(state.resetAt));
+export function setRateLimitState(headers: ResponseHeaders, state: RateLimitState): void {
+  headers.RateLimit = `"${POLICY_NAME}";r=${state.remaining};t=${state.resetIn}`;
+  headers['X-RateLimit-Limit'] = String(state.limit);
+  headers['X-RateLimit-Remaining'] = String(state.remaining);
+  headers['X-RateLimit-Reset'] = String(state.resetAt);
 }
 
 export interface ProblemInput {

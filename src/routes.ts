@@ -6,8 +6,8 @@
 // Netlify's order (its docs, "request chain"; netlify-cli src/utils/proxy.ts): a function whose
 // path matches the request answers first (unless `preferStatic` and a file exists); then the
 // first matching redirect rule; a rewrite's target is again a file or a function's path.
-import { API_ROOT, LICENSE, LICENSE_URL, LIST_PATH, TERM_REWRITE_PATH } from './contract.ts';
-import { CACHEABLE, EXPOSED_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
+import { API_ROOT, LIST_PATH, TERM_REWRITE_PATH } from './contract.ts';
+import { CACHEABLE, CONTRACT_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
 import { DATA_DIR, HEADERS_FILE } from './output-layout.ts';
 
 export interface FunctionRoute {
@@ -56,13 +56,6 @@ export interface HeaderRule {
   for: string;
   values: Record<string, string>;
 }
-
-const CONTRACT_HEADERS = {
-  'X-License': LICENSE,
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-  Link: `<${LICENSE_URL}>; rel="license"`,
-};
 
 /** Paths whose static responses carry the contract headers (and the policy, when there is one). */
 const CONTRACT_PATHS = ['/api/*', '/dumps/*'];
