@@ -5,6 +5,8 @@ import http from 'node:http';
 export interface HttpResult {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The header names as sent, in order, repeats included. */
+  rawHeaderNames: string[];
   body: string;
 }
 
@@ -28,6 +30,7 @@ export function httpRequest(
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
+            rawHeaderNames: response.rawHeaders.filter((_, i) => i % 2 === 0),
             body: Buffer.concat(chunks).toString('utf8'),
           }),
         );

@@ -61,6 +61,30 @@ describe('npm start', () => {
     expect(after.body).toContain('https://rebuilt.example');
   });
 
+  // The handler builds its headers as a plain record (src/http.ts ResponseHeaders), which does not
+  // merge names that differ only in case as a web Headers object would: each is sent once.
+  it('sends each header once, whatever the response', async () => {
+    const base = await start();
+    const requests: [string, { method?: string; headers?: Record<string, string> }][] = [
+      ['/api/lexicon/en/sophia.json', {}],
+      ['/api/lexicon/public?limit=2', {}],
+      ['/api/lexicon/public/sophia?locale=BG', {}],
+      ['/api/lexicon/public?limit=abc', {}],
+      ['/api/lexicon/public/no-such-term', {}],
+      ['/api/lexicon/public', { method: 'POST' }],
+      ['/api/lexicon/public', { method: 'OPTIONS', headers: { 'Access-Control-Request-Headers': 'If-None-Match' } }],
+      ['/dumps/manifest.json', {}],
+    ];
+    const statuses: number[] = [];
+    for (const [i, [pathAndQuery, options]] of requests.entries()) {
+      const result = await httpRequest(`${base}${pathAndQuery}`, { ...options, localAddress: `127.0.0.${10 + i}` });
+      statuses.push(result.status);
+      const names = result.rawHeaderNames.map((name) => name.toLowerCase());
+      expect(names, pathAndQuery).toEqual([...new Set(names)]);
+    }
+    expect(statuses).toEqual([200, 200, 308, 400, 404, 405, 204, 200]);
+  });
+
   it('answers the health path without counting it', async () => {
     const base = await start();
     for (let i = 0; i < 7; i++) expect((await httpRequest(`${base}/healthz`)).status).toBe(200);
