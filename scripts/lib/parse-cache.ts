@@ -1,8 +1,8 @@
 // A cache keyed by content: a rebuild parses and checks only the files it has not seen.
 // It holds parsed YAML (value and syntax errors), the outcome of a file's own checks (YAML,
 // characters, schema, its file-local rules) for files that passed them, so an unchanged clean
-// file costs one hash, and each term's searchable names (term-search-names.ts). Cross-file rules (slugs, references,
-// vocabularies) run on every build, on the cached values.
+// file costs one hash, and each term's searchable names (term-search-names.ts). Cross-file
+// rules (slugs, references, vocabularies) run on every build, on the cached values.
 //
 // It lives in one file (v8 serialization: exact for every YAML value, Infinity included) in a
 // folder CI and Netlify keep between builds (by default node_modules/.cache/lexicon-api, which

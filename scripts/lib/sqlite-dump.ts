@@ -119,7 +119,11 @@ export function sqliteRows(
   };
 }
 
-/** `release`: empty each table's rows once inserted (the caller's copy is then consumed), so they are garbage before the full-text index and the export, the peak of the database's memory. */
+/**
+ * The database of `rows`. `release`: empty each table's rows once inserted (the caller's copy is
+ * consumed), so they are garbage before the full-text index and the export, where the
+ * database's memory peaks.
+ */
 export async function writeSqlite(rows: SqliteRows, options: { release?: boolean } = {}): Promise<Uint8Array> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
