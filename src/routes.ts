@@ -52,6 +52,35 @@ export const REWRITES: RewriteRule[] = [
   { from: `/${HEADERS_FILE}`, to: `${API_ROOT}/not-found` },
 ];
 
+/**
+ * The site's HTML pages (term pages, the indexes, the root, post pages): static files the build
+ * writes from site.yaml `paths`. A page path `/a/b` is served from the file `a/b.html` and `/a/`
+ * from `a/index.html`, as Netlify's CDN serves them, so page URLs carry no `.html`. Pages are
+ * published anywhere outside these prefixes, which belong to the API and the runtime; the build
+ * refuses page paths inside them (scripts/lib/pages/page-paths.ts).
+ */
+export const PAGE_RESERVED_PREFIXES = [
+  '/api/',
+  '/dumps/',
+  `/${DATA_DIR}/`,
+  `/${HEADERS_FILE}`,
+  '/healthz',
+  '/.netlify/',
+];
+
+/** Whether a request path may name a page (outside every reserved prefix). */
+export function isPagePath(pathname: string): boolean {
+  return !PAGE_RESERVED_PREFIXES.some(
+    (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+  );
+}
+
+/** The file that holds the page at `pathname`, relative to the site root; none for reserved paths. */
+export function pageFile(pathname: string): string | undefined {
+  if (!pathname.startsWith('/') || !isPagePath(pathname)) return undefined;
+  return pathname.endsWith('/') ? `${pathname}index.html` : `${pathname}.html`;
+}
+
 export interface HeaderRule {
   for: string;
   values: Record<string, string>;
@@ -169,7 +198,9 @@ export function resolveRoute(
     const target = matchFunction(method, to, hasFile);
     return target ? { kind: 'function', name: target.name, pathname: to } : { kind: 'none' };
   }
-  return hasFile(pathname) ? { kind: 'file', path: pathname } : { kind: 'none' };
+  if (hasFile(pathname)) return { kind: 'file', path: pathname };
+  const page = pageFile(pathname);
+  return page && hasFile(page) ? { kind: 'file', path: page } : { kind: 'none' };
 }
 
 const headerMatchers = STATIC_HEADERS.map((rule) => ({ rule, pattern: patternRegExp(rule.for, 'glob') }));

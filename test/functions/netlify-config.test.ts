@@ -113,6 +113,10 @@ describe('the routing table', () => {
     '/api/lexicon/openapi.json',
     '/dumps/manifest.json',
     '/_data/list-index.en.bin',
+    '/index.html',
+    '/en/lexicon/index.html',
+    '/en/lexicon/sophia.html',
+    '/api/lexicon/sophia.html',
   ]);
   const hasFile = (p: string) => files.has(p);
   it.each([
@@ -171,6 +175,13 @@ describe('the routing table', () => {
       { kind: 'function', name: 'lexicon-methods', pathname: '/dumps/manifest.json' },
     ],
     ['GET', '/elsewhere', '', { kind: 'none' }],
+    // Pages: `/a/b` from a/b.html, `/a/` from a/index.html; never inside the API's prefixes.
+    ['GET', '/', '', { kind: 'file', path: '/index.html' }],
+    ['GET', '/en/lexicon/', '', { kind: 'file', path: '/en/lexicon/index.html' }],
+    ['GET', '/en/lexicon/sophia', '', { kind: 'file', path: '/en/lexicon/sophia.html' }],
+    ['GET', '/en/lexicon/sophia/', '', { kind: 'none' }],
+    ['GET', '/en/lexicon/aeon', '', { kind: 'none' }],
+    ['GET', '/api/lexicon/sophia', '', { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/sophia' }],
   ] as const)('%s %s?%s', (method, pathname, search, expected) => {
     expect(resolveRoute(method, pathname, new URLSearchParams(search), hasFile)).toEqual(expected);
   });
