@@ -79,7 +79,13 @@ export function csvCells(term: Term, details: TermDetails, locale: keyof TermDet
   ];
 }
 
-/** One CSV record: escaped cells, quoted where needed, CRLF-terminated (RFC 4180). */
+/**
+ * One CSV record: escaped cells, CRLF-terminated (RFC 4180). A cell is quoted when it holds a
+ * comma, a quote, a CR or an LF: csv-stringify quotes only cells holding the record delimiter
+ * itself (CRLF) once one is set, unless `quote_record_delimiter` says otherwise, and a bare LF
+ * left unquoted ends the record for Python, sqlite3 and spreadsheets. Line breaks inside a cell
+ * stay LF, as in the API's values.
+ */
 export function csvLine(cells: readonly string[]): string {
-  return stringifyCsv([cells.map(escapeCsvCell)], { record_delimiter: 'windows' });
+  return stringifyCsv([cells.map(escapeCsvCell)], { record_delimiter: 'windows', quote_record_delimiter: true });
 }

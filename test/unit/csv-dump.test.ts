@@ -1,11 +1,13 @@
 // CSV cells: formula injection is escaped for spreadsheets, and every value comes back exactly
-// through csv-parse and unescapeCsvCell.
+// through csv-parse (reading any line ending as the end of a record, like Python's csv module)
+// and unescapeCsvCell.
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvLine, escapeCsvCell, referenceText, unescapeCsvCell } from '../../scripts/lib/csv-dump.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+const ANY_LINE_END = ['\r\n', '\n', '\r'];
 
 describe('escapeCsvCell', () => {
   it.each([
@@ -34,7 +36,12 @@ describe('escapeCsvCell', () => {
         // A first cell that is never empty: a record of one empty cell is an empty line.
         const record = ['slug', ...values];
         const text = CSV_BOM + csvLine(record);
-        const rows = parseCsv(text, { bom: true, record_delimiter: '\r\n', relax_column_count: false }) as string[][];
+        // Every line ending ends a record outside quotes, as for Python's csv module and spreadsheets.
+        const rows = parseCsv(text, {
+          bom: true,
+          record_delimiter: ANY_LINE_END,
+          relax_column_count: false,
+        }) as string[][];
         expect(rows).toHaveLength(1);
         expect(rows[0]!.some((c) => FORMULA_START.test(c))).toBe(false);
         expect(rows[0]!.map(unescapeCsvCell)).toEqual(record);
