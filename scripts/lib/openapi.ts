@@ -32,10 +32,23 @@ export interface OpenApiInput {
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * What clients validate against is open: fields may be added without a new version (the
+ * contract's compatibility rule), so a client validating strictly must not break on the first
+ * addition. The zod schemas stay strict objects: the build and the tests reject any field the
+ * contract does not declare.
+ */
+const OPEN_FOR_CLIENTS = {
+  target: 'draft-2020-12',
+  override: ({ jsonSchema }: { jsonSchema: JsonObject }) => {
+    if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+  },
+} as const;
+
 /** Component schemas for every zod schema with an id, referencing each other by $ref. */
 function componentSchemas(): Record<string, JsonObject> {
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
-    target: 'draft-2020-12',
+    ...OPEN_FOR_CLIENTS,
     uri: (id) => `#/components/schemas/${id}`,
   });
   return Object.fromEntries(
@@ -46,9 +59,9 @@ function componentSchemas(): Record<string, JsonObject> {
   );
 }
 
-/** A standalone JSON Schema document (draft 2020-12) for one response shape. */
+/** A standalone JSON Schema document (draft 2020-12) for one response shape, open for additions. */
 export function jsonSchemaDocument(schema: z.ZodType, id: string): JsonObject {
-  return { ...(z.toJSONSchema(schema, { target: 'draft-2020-12' }) as JsonObject), $id: id };
+  return { ...(z.toJSONSchema(schema, OPEN_FOR_CLIENTS) as JsonObject), $id: id };
 }
 
 export const SCHEMA_FILES = {

@@ -7,6 +7,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ListResponseSchema, ManifestSchema, PillarsResponseSchema, TermResponseSchema } from '../../src/schema.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
@@ -77,6 +79,40 @@ describe('published JSON Schemas', () => {
     for (const file of files) termResponse(read(file), file);
     validator('pillars-response.json')(read('api/lexicon/pillars.json'), 'pillars.json');
     validator('manifest.json')(read('dumps/manifest.json'), 'manifest.json');
+  });
+
+  it('allow additional properties at every level (fields may be added without a new version); zod stays strict', () => {
+    // Every object of a real response, at every depth, given one more field.
+    const withAdditions = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(withAdditions);
+      if (value === null || typeof value !== 'object') return value;
+      return {
+        ...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withAdditions(v)])),
+        addedLater: 1,
+      };
+    };
+    const cases: [string, unknown, z.ZodType][] = [
+      ['term-response.json', read('api/lexicon/en/aeon.json'), TermResponseSchema],
+      ['pillars-response.json', read('api/lexicon/pillars.json'), PillarsResponseSchema],
+      ['manifest.json', read('dumps/manifest.json'), ManifestSchema],
+      [
+        'list-response.json',
+        {
+          data: [],
+          meta: { total: 0, limit: 1, offset: 0, locale: 'en', hasMore: false, warnings: ['w'] },
+          attribution: read('api/lexicon/en/aeon.json').attribution,
+        },
+        ListResponseSchema,
+      ],
+    ];
+    for (const [file, response, zodSchema] of cases) {
+      const added = withAdditions(response);
+      validator(file)(added, `${file} with additions`);
+      expect(zodSchema.safeParse(response).success, file).toBe(true);
+      expect(zodSchema.safeParse(added).success, `${file}: the build's own check rejects additions`).toBe(false);
+    }
+    for (const file of [...fg.sync('api/lexicon/schemas/*.json', { cwd: out }), 'api/lexicon/openapi.json'])
+      expect(readFileSync(path.join(out, file), 'utf8'), file).not.toMatch(/"additionalProperties": false/);
   });
 
   it('accept every kind of response the handler gives', async () => {
