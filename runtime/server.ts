@@ -4,7 +4,7 @@
 // not, goes through the one handler, so every request is counted.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -14,6 +14,7 @@ import proxyaddr from 'proxy-addr';
 import { createHandler, type StaticFile } from '../src/handler.ts';
 import { resolveRoute, staticHeaders } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
+import { trackConnections } from './graceful-close.ts';
 import { loadIndexes } from './load-indexes.ts';
 import { RedisRateLimitStore } from './redis-store.ts';
 
@@ -36,7 +37,25 @@ export interface ServerOptions {
 
 export interface RunningServer {
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets responses in flight finish (within `graceMs`, default
+   * SHUTDOWN_GRACE_MS), closes Redis; resolves with how many connections the deadline cut.
+   */
+  close(graceMs?: number): Promise<{ cut: number }>;
+}
+
+/** How long a stop waits for responses in flight (a dump downloading slowly) by default. */
+export const SHUTDOWN_GRACE_MS = 30_000;
+
+/** Why the server cannot listen, in words an operator can act on. */
+function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE')
+    return new Error(`port ${port} on ${host} is already in use (EADDRINUSE); stop the other server or choose --port`);
+  if (error.code === 'EACCES')
+    return new Error(`no permission to listen on port ${port} (EACCES); choose a port above 1023`);
+  if (error.code === 'EADDRNOTAVAIL')
+    return new Error(`${host} is not an address of this machine (EADDRNOTAVAIL); check --host`);
+  return new Error(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
 }
 
 /**
@@ -158,14 +177,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : new MemoryRateLimitStore(options.rateLimit);
   }
   const app = createApp({ ...options, store });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '0.0.0.0' }, () => resolve(s));
-  });
+  const host = options.host ?? '0.0.0.0';
+  let server: ServerType;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
+      s.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, host, options.port)));
+    });
+  } catch (error) {
+    if (store instanceof RedisRateLimitStore) await store.close();
+    throw error;
+  }
+  const connections = trackConnections(server as Server);
   return {
     port: (server.address() as AddressInfo).port,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    async close(graceMs = SHUTDOWN_GRACE_MS) {
+      const result = await connections.close(graceMs);
       if (store instanceof RedisRateLimitStore) await store.close();
+      return result;
     },
   };
 }

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { buildSite } from './lib/build-site.ts';
 import { OutputLockedError } from './lib/publish.ts';
-import { LOCALES } from '../src/contract.ts';
+import { isPlaceholderOrigin, LOCALES } from '../src/contract.ts';
 import { rateLimitFromEnv } from '../src/rate-limit.ts';
 
 const program = new Command()
@@ -92,4 +92,11 @@ if (!result.ok) {
   );
   log(`  site:   ${result.siteUrl}`);
   log(`  data version: ${result.dataVersion}`);
+  if (isPlaceholderOrigin(result.siteUrl)) {
+    process.stderr.write(
+      `Warning: the output names ${result.siteUrl}, a placeholder origin: problem types, term and post URLs, ` +
+        'OpenAPI servers and concept URIs point at a site nobody owns. Build with --site-url https://<your site> ' +
+        '(or set URL, or siteUrl in corpus/site.yaml).\n',
+    );
+  }
 }

@@ -1,8 +1,11 @@
 // `npm start`: serves a built dist/ on this machine, exactly as Netlify serves it, counting every
 // request against the rate limit (in memory, or in Redis shared by several processes).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { rateLimitOrExit } from './lib/cli-env.ts';
-import { HEALTH_PATH, startServer } from '../runtime/server.ts';
+import { DOCS_PATH, isPlaceholderOrigin } from '../src/contract.ts';
+import { HEALTH_PATH, SHUTDOWN_GRACE_MS, startServer } from '../runtime/server.ts';
 
 const integer = (name: string) => (value: string) => {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
@@ -23,11 +26,25 @@ const options = new Command()
     100,
   )
   .option(
+    '--shutdown-grace <ms>',
+    'on SIGTERM/SIGINT, how long responses in flight may take to finish before they are cut',
+    integer('--shutdown-grace'),
+    SHUTDOWN_GRACE_MS,
+  )
+  .option(
     '--trust-proxy <addresses>',
     'comma-separated proxies (IPs, CIDR ranges, "loopback") whose X-Forwarded-For is believed',
   )
   .parse()
-  .opts<{ port: number; host: string; dist: string; redisUrl?: string; redisTimeout: number; trustProxy?: string }>();
+  .opts<{
+    port: number;
+    host: string;
+    dist: string;
+    redisUrl?: string;
+    redisTimeout: number;
+    shutdownGrace: number;
+    trustProxy?: string;
+  }>();
 
 const rateLimit = rateLimitOrExit();
 const redisUrl = options.redisUrl ?? (process.env.RATE_LIMIT_REDIS_URL || process.env.REDIS_URL || undefined);
@@ -56,15 +73,42 @@ const store =
     : redisUrl
       ? `${rateLimit}/hour per client, counters in Redis`
       : `${rateLimit}/hour per client, counters in memory`;
+const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+const local = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.port}`;
 process.stderr.write(
-  `Serving ${options.dist}/ on http://${options.host}:${server.port} (rate limit: ${store}; health: ${HEALTH_PATH})\n`,
+  `Serving ${options.dist}/ on ${local} (listening on ${options.host}; rate limit: ${store})\n` +
+    `  documentation: ${local}${DOCS_PATH}   health: ${local}${HEALTH_PATH}\n`,
 );
+const origin = builtOrigin(options.dist);
+if (origin && isPlaceholderOrigin(origin)) {
+  process.stderr.write(
+    `Warning: ${options.dist}/ was built for ${origin}, a placeholder origin: the links it hands out point at a ` +
+      'site nobody owns. Rebuild with `npm run build -- --site-url https://<your site>`.\n',
+  );
+}
 
-// Graceful shutdown: stop accepting, let requests in flight finish, close Redis, exit.
+/** The site URL the output was built for (its attribution link), if the output says. */
+function builtOrigin(dist: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'dumps', 'manifest.json'), 'utf8'));
+    return typeof manifest?.attribution?.url === 'string' ? manifest.attribution.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Graceful stop: no new connections, responses in flight finish (a slow download included),
+// idle keep-alive connections end cleanly, Redis closes, exit 0. `npm start` runs this process
+// with `exec`, so the signal a supervisor sends to npm reaches it.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`${signal}: closing\n`);
-    void server.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(1), 10_000).unref();
+  process.once(signal, async () => {
+    process.stderr.write(
+      `${signal}: no new connections; waiting up to ${options.shutdownGrace} ms for responses in flight\n`,
+    );
+    const { cut } = await server.close(options.shutdownGrace);
+    if (cut > 0)
+      process.stderr.write(`Stopped after ${options.shutdownGrace} ms: ${cut} connection(s) still sending were cut\n`);
+    else process.stderr.write('Stopped: every response was completed\n');
+    process.exit(0);
   });
 }

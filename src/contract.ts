@@ -53,3 +53,18 @@ export function isLocale(value: string): value is Locale {
 export function isSlug(value: string): boolean {
   return value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);
 }
+
+/**
+ * Whether a site URL names a host reserved for examples (RFC 2606, RFC 6761: example.com/.net/
+ * .org, .example, .test, .invalid, localhost). The bundled corpus ships such a placeholder;
+ * a deployment that keeps it hands out problem types, term URLs and concept URIs nobody owns.
+ */
+export function isPlaceholderOrigin(siteUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/.test(host);
+}

@@ -48,7 +48,9 @@ if (mode === 'raw') {
     log: () => undefined,
   });
   port = running.port;
-  close = () => running.close();
+  close = async () => {
+    await running.close();
+  };
 } else if (mode === 'json-server') {
   const jsonServer = createRequire(import.meta.url)('json-server');
   const app = jsonServer.create();

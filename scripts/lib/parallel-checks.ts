@@ -5,16 +5,16 @@
 // build, while the corpus is read: loading the checks into a thread takes a good part of a
 // second. Anything going wrong in a worker only means validation checks those files itself.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
 import type { CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { checkableFiles } from './validate-corpus.ts';
+import { siblingModule, startWorker } from './worker-entry.ts';
 
 /** Below this many files per thread, a thread costs more to start than it saves. */
 export const MIN_FILES_PER_THREAD = 400;
-const BOOT = new URL('./ts-worker-boot.mjs', import.meta.url);
-const CHECK_WORKER = new URL('./check-worker.ts', import.meta.url).href;
+const CHECK_WORKER = siblingModule('./check-worker', import.meta.url);
 
 export interface PrefillSummary {
   /** Files checked before validation, by thread (the main thread's share first). */
@@ -38,7 +38,7 @@ export class CheckWorkers {
     const workers: Worker[] = [];
     for (let i = 0; i < count; i++) {
       try {
-        const worker = new Worker(BOOT, { workerData: { module } });
+        const worker = startWorker(module);
         // An idle worker must not keep a finished build alive; a failed one answers nothing.
         worker.unref();
         worker.on('error', () => undefined);

@@ -15,23 +15,24 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import { MODULE_EXTENSION } from './worker-entry.ts';
 
 const CACHE_FILE = 'parse-cache-v2.v8';
 
-/** The modules whose code decides what a cached entry holds. */
+/** The modules whose code decides what a cached entry holds (without extension: sources or compiled/). */
 const CACHED_CODE = [
-  './parse-cache.ts',
-  './yaml-source.ts',
-  './validate-corpus.ts',
-  './file-checks.ts',
-  './corpus-checks.ts',
-  './text-hygiene.ts',
-  './term-search-names.ts',
-  '../../src/schema.ts',
-  '../../src/contract.ts',
-  '../../src/search-names.ts',
-  '../../src/transliteration.ts',
-  '../../src/fold.ts',
+  './parse-cache',
+  './yaml-source',
+  './validate-corpus',
+  './file-checks',
+  './corpus-checks',
+  './text-hygiene',
+  './term-search-names',
+  '../../src/schema',
+  '../../src/contract',
+  '../../src/search-names',
+  '../../src/transliteration',
+  '../../src/fold',
 ];
 
 export interface CachedParse {
@@ -51,7 +52,7 @@ export function codeFingerprint(): string {
   if (codeFingerprintMemo) return codeFingerprintMemo;
   const hash = createHash('sha1');
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const module of CACHED_CODE) hash.update(readFileSync(path.join(here, module)));
+  for (const module of CACHED_CODE) hash.update(readFileSync(path.join(here, `${module}${MODULE_EXTENSION}`)));
   const yamlPackage = createRequire(import.meta.url)('yaml/package.json') as { version: string };
   hash.update(`yaml@${yamlPackage.version}\0zod`);
   codeFingerprintMemo = hash.digest('base64url');

@@ -3,13 +3,13 @@
 // thousands of terms) then leave the build's critical path. The thread only computes; what it
 // answers is written by the main thread like every other dump, so the output is the same
 // bytes as building inline (a test holds this).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { writeSqlite, type SqliteRows } from './sqlite-dump.ts';
+import { siblingModule, startWorker } from './worker-entry.ts';
 
 /** Below this many terms (both locales), starting a thread (about half a second) costs more than it saves. */
 export const MIN_TERMS_FOR_THREAD = 1000;
-const BOOT = new URL('./ts-worker-boot.mjs', import.meta.url);
-const SQLITE_WORKER = new URL('./sqlite-worker.ts', import.meta.url).href;
+const SQLITE_WORKER = siblingModule('./sqlite-worker', import.meta.url);
 
 export interface SqliteJobOptions {
   /** Build on a worker thread; default: for MIN_TERMS_FOR_THREAD terms or more. */
@@ -29,7 +29,7 @@ export function startSqliteDump(rows: SqliteRows, options: SqliteJobOptions = {}
   const { thread = rows.terms.length >= MIN_TERMS_FOR_THREAD, module = SQLITE_WORKER } = options;
   let worker: Worker | undefined;
   try {
-    if (thread) worker = new Worker(BOOT, { workerData: { module, rows } });
+    if (thread) worker = startWorker(module, { rows });
   } catch {
     // No threads here (a restricted runtime): the main thread builds it when asked.
   }

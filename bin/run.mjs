@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Runs one command of compiled/ (`npm run build`, `npm start`, ...) in this very process, so
+// a signal sent to it reaches the server itself. Compiles first when a source is newer than
+// the last compilation (a checkout that was edited, or pulled, after `npm ci`): JavaScript
+// that no longer matches the sources is never run. The check is one stat per source file.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import { OUT, ROOT, SOURCES, STAMP, compile } from '../scripts/compile.mjs';
+
+const command = process.argv[2];
+if (
+  !command ||
+  !/^[a-z-]+$/.test(command) ||
+  !statSync(path.join(ROOT, 'scripts', `${command}.ts`), { throwIfNoEntry: false })
+) {
+  process.stderr.write('usage: bin/run.mjs <a command of scripts/, such as build or start> [options]\n');
+  process.exit(2);
+}
+
+function compiledAt() {
+  return statSync(STAMP, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+}
+
+const stamp = compiledAt();
+const sources = fg.sync([...SOURCES, 'scripts/**/*.css'], { cwd: ROOT, stats: true, ignore: ['**/*.d.ts'] });
+if (stamp < 0 || sources.some((entry) => entry.stats.mtimeMs > stamp)) await compile();
+
+// The command reads its options from process.argv, as if it had been started itself.
+process.argv.splice(2, 1);
+process.argv[1] = path.join(OUT, 'scripts', `${command}.js`);
+await import(pathToFileURL(process.argv[1]).href);
