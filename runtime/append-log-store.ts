@@ -20,18 +20,18 @@ export class AppendLogRateLimitStore implements RateLimitStore {
     this.#windowMs = windowSeconds * 1000;
   }
 
-  consume(client: string): RateLimitDecision {
+  consume(client: string, limit = this.limit): RateLimitDecision {
     const attempt = randomUUID();
     appendFileSync(this.file, `${this.now()}\t${attempt}\t${encodeURIComponent(client)}\n`);
-    return this.#replay(encodeURIComponent(client), attempt);
+    return this.#replay(encodeURIComponent(client), attempt, limit);
   }
 
-  peek(client: string): RateLimitDecision {
-    return this.#replay(encodeURIComponent(client), undefined);
+  peek(client: string, limit = this.limit): RateLimitDecision {
+    return this.#replay(encodeURIComponent(client), undefined, limit);
   }
 
   /** Replays the client's attempts in log order up to `attempt` (or to the end, to peek). */
-  #replay(client: string, attempt: string | undefined): RateLimitDecision {
+  #replay(client: string, attempt: string | undefined, limit: number): RateLimitDecision {
     const now = this.now();
     let start = Number.NEGATIVE_INFINITY;
     let used = 0;
@@ -45,13 +45,13 @@ export class AppendLogRateLimitStore implements RateLimitStore {
         start = time;
         used = 0;
       }
-      allowed = used < this.limit;
+      allowed = used < limit;
       if (allowed) used++;
-      if (id === attempt) return { allowed, ...windowState(this.limit, start, used, now, this.#windowMs / 1000) };
+      if (id === attempt) return { allowed, ...windowState(limit, start, used, now, this.#windowMs / 1000) };
     }
     // Peeking: would one more attempt now be allowed?
     if (now - start >= this.#windowMs)
-      return { allowed: true, ...windowState(this.limit, now, 0, now, this.#windowMs / 1000) };
-    return { allowed: used < this.limit, ...windowState(this.limit, start, used, now, this.#windowMs / 1000) };
+      return { allowed: true, ...windowState(limit, now, 0, now, this.#windowMs / 1000) };
+    return { allowed: used < limit, ...windowState(limit, start, used, now, this.#windowMs / 1000) };
   }
 }

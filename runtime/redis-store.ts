@@ -6,9 +6,16 @@
 import { windowState, type RateLimitDecision, type RateLimitStore } from '../src/rate-limit.ts';
 import { WINDOW_SECONDS } from '../src/rate-limit.ts';
 
-// KEYS[1]: the client's counter. ARGV: limit, window in ms, 1 to count (0 to peek).
-// Returns { used after this request, ms until the window ends, 1 if allowed }.
+// KEYS[1]: the client's counter. ARGV: limit, window in ms, 1 to count (0 to peek), and the
+// deadline in Redis's clock (ms). Returns { used after this request, ms until the window ends,
+// 1 if allowed }, or { -1, 0, 0 } past the deadline: the caller has stopped waiting and served
+// the request uncounted, so a command that a stalled Redis runs only when it resumes counts
+// nothing (no request is counted twice, or counted after it was served as uncounted).
 const CONSUME = `
+local time = redis.call('TIME')
+if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) > tonumber(ARGV[4]) then
+  return { -1, 0, 0 }
+end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local limit = tonumber(ARGV[1])
 if used >= limit then
@@ -47,6 +54,7 @@ interface Client {
   readonly isOpen: boolean;
   readonly isReady: boolean;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  sendCommand(args: string[]): Promise<unknown>;
   close(): Promise<unknown>;
   destroy(): void;
 }
@@ -67,6 +75,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly #log: (message: string) => void;
   readonly #now: () => number;
   #lastLog = Number.NEGATIVE_INFINITY;
+  /** Redis's clock minus ours (ms), measured as the connection opens: deadlines are in Redis's clock. */
+  #clockOffset = 0;
 
   constructor(options: RedisStoreOptions) {
     this.limit = options.limit;
@@ -96,6 +106,9 @@ export class RedisRateLimitStore implements RateLimitStore {
         // Connection errors surface as failed commands below; the client keeps reconnecting.
         client.on('error', (error: Error) => this.#failed(error));
         await client.connect();
+        const asked = Date.now();
+        const [seconds, micros] = (await client.sendCommand(['TIME'])) as [string, string];
+        this.#clockOffset = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - (asked + Date.now()) / 2;
         return client;
       })
       .catch((error: Error) => {
@@ -106,12 +119,32 @@ export class RedisRateLimitStore implements RateLimitStore {
     return connecting;
   }
 
-  consume(client: string): Promise<RateLimitDecision> {
-    return this.#run(client, true);
+  consume(client: string, limit = this.limit): Promise<RateLimitDecision> {
+    return this.#run(client, limit, true);
   }
 
-  peek(client: string): Promise<RateLimitDecision> {
-    return this.#run(client, false);
+  peek(client: string, limit = this.limit): Promise<RateLimitDecision> {
+    return this.#run(client, limit, false);
+  }
+
+  /**
+   * One command on the store's connection, within the same time budget as a count; throws when
+   * Redis does not answer in time (the caller then serves the request uncounted).
+   */
+  async command(args: string[]): Promise<unknown> {
+    try {
+      const redis = await this.#ready();
+      return await withTimeout(redis.sendCommand(args), this.#timeoutMs);
+    } catch (error) {
+      this.#failed(error as Error);
+      throw error;
+    }
+  }
+
+  #ready(): Promise<Client> {
+    const connecting = this.#connected();
+    const connectWait = Math.max(this.#timeoutMs, this.#connectDeadline - performance.now());
+    return withTimeout(connecting, connectWait);
   }
 
   async close(): Promise<void> {
@@ -124,25 +157,27 @@ export class RedisRateLimitStore implements RateLimitStore {
     await withTimeout(client.close(), this.#timeoutMs).catch(() => client.destroy());
   }
 
-  async #run(client: string, count: boolean): Promise<RateLimitDecision> {
+  async #run(client: string, limit: number, count: boolean): Promise<RateLimitDecision> {
     const now = this.#now();
     try {
-      const connecting = this.#connected();
-      const connectWait = Math.max(this.#timeoutMs, this.#connectDeadline - performance.now());
-      const redis = await withTimeout(connecting, connectWait);
+      const redis = await this.#ready();
+      // Half the budget: a command run after it counts nothing, and its answer still has the
+      // other half to arrive, so what Redis counted is never served as uncounted.
+      const deadline = Date.now() + this.#clockOffset + this.#timeoutMs / 2;
       const reply = await withTimeout(
         redis.eval(CONSUME, {
           keys: [this.#prefix + client],
-          arguments: [String(this.limit), String(this.#windowMs), count ? '1' : '0'],
+          arguments: [String(limit), String(this.#windowMs), count ? '1' : '0', String(Math.floor(deadline))],
         }),
         this.#timeoutMs,
       );
       const [used, ttl, allowed] = reply as [number, number, number];
+      if (used < 0) throw new Error(`no answer within ${this.#timeoutMs / 2} ms`);
       const start = ttl > 0 ? now + ttl - this.#windowMs : now;
-      return { allowed: allowed === 1, ...windowState(this.limit, start, used, now, this.#windowMs / 1000) };
+      return { allowed: allowed === 1, ...windowState(limit, start, used, now, this.#windowMs / 1000) };
     } catch (error) {
       this.#failed(error as Error);
-      return { allowed: true, unknown: true, ...windowState(this.limit, now, 0, now, this.#windowMs / 1000) };
+      return { allowed: true, unknown: true, ...windowState(limit, now, 0, now, this.#windowMs / 1000) };
     }
   }
 

@@ -283,6 +283,10 @@ export const PROBLEM_EXPLANATIONS: Record<ProblemKind, Bilingual> = {
     en: `A query parameter has a value the API cannot use: \`limit\` or \`offset\` not an integer, an unknown \`locale\` or \`pillar\`, \`q\` longer than ${Q_MAX_CODE_POINTS} characters, or a parameter given twice. \`errors\` lists every invalid parameter; for \`locale\` and \`pillar\`, \`errors[].allowed\` lists the valid values.`,
     bg: `Параметър на заявката има стойност, която API-то не може да използва: \`limit\` или \`offset\` не е цяло число, непознат \`locale\` или \`pillar\`, \`q\` по-дълъг от ${Q_MAX_CODE_POINTS} знака или параметър, подаден два пъти. \`errors\` изброява всеки невалиден параметър; при \`locale\` и \`pillar\` полето \`errors[].allowed\` съдържа допустимите стойности.`,
   },
+  'invalid-credentials': {
+    en: 'The request sent `Authorization: Bearer <key>` with a key that is not valid: wrong, expired or revoked. The answer carries `WWW-Authenticate: Bearer error="invalid_token"`. It is never served under the anonymous limit instead: send no `Authorization` header for that, or ask the operator about the key.',
+    bg: 'Заявката изпраща `Authorization: Bearer <ключ>` с невалиден ключ: грешен, изтекъл или отменен. Отговорът носи `WWW-Authenticate: Bearer error="invalid_token"`. Такава заявка никога не се обслужва вместо това с анонимния лимит: изпратете я без заглавка `Authorization` или попитайте оператора за ключа.',
+  },
   'not-found': {
     en: 'No term has this slug, or the path names no endpoint. Slugs are lowercase ASCII kebab case, the same in both languages.',
     bg: 'Няма термин с този slug или пътят не е крайна точка. Slug-овете са с малки латински букви и тирета, еднакви на двата езика.',

@@ -2,8 +2,9 @@
 // Request in, Response out. Adapters (Netlify, netlify dev, the self-hosted server) supply
 // the indexes, the client's address and a rate-limit store.
 //
-// Order of checks (docs/api-contract.md): method (405), rate limit (429), parameters (400),
-// lookup (404). The handler never makes a request of its own: a single term reaches it only
+// Order of checks (docs/api-contract.md): method (405), credentials (401), rate limit (429),
+// parameters (400), lookup (404). Only the paths src/counting.ts counts are checked for
+// credentials and counted; the others are never refused. The handler never makes a request of its own: a single term reaches it only
 // when the CDN could not answer from a file, and it answers with a redirect or a problem.
 import { API_ROOT, isSlug, LIST_PATH, LOCALES, termPath, TERM_REWRITE_PATH, type Locale } from './contract.ts';
 import {
@@ -17,6 +18,7 @@ import {
   PROBLEM_TYPE,
   problemBody,
   problemStatus,
+  rateLimitPolicy,
   setPreflightHeaders,
   setRateLimitState,
   type ProblemInput,
@@ -26,6 +28,9 @@ import type { ListIndex } from './list-index.ts';
 import { answerList } from './list-endpoint.ts';
 import { pagingLinks } from './list-links.ts';
 import { readLocaleParam, type ParameterError } from './list-query.ts';
+import { clientKey, DEFAULT_IPV6_PREFIX_BITS } from './client-key.ts';
+import { isCounted } from './counting.ts';
+import { bearerKey, hashKey, isActive, type GrantBook, type GrantRecord } from './grants.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
@@ -33,6 +38,12 @@ export interface HandlerDeps {
   indexes: Record<Locale, ListIndex>;
   /** Undefined: no limit (RATE_LIMIT_PER_HOUR=0), and no response advertises a policy. */
   rateLimit?: RateLimitStore;
+  /** Higher limits granted to keys; none: every key is refused. */
+  grants?: GrantBook;
+  /** How many leading bits of an IPv6 address name one client (src/client-key.ts). */
+  ipv6PrefixBits?: number;
+  /** Epoch ms, for a grant's expiry. */
+  now?: () => number;
   /** Told about every unexpected failure; the client only sees a 500 problem. */
   onError?: (error: unknown, request: Request) => void;
 }
@@ -86,8 +97,13 @@ interface Outcome {
 
 type ProblemFields = Omit<ProblemInput, 'docsUrl' | 'attributionJson'>;
 
+/** Who is counted, and against which limit; `uncounted`: the grants could not be read in time. */
+type Credentials = { key: string; limit: number; grant?: GrantRecord } | 'invalid' | 'uncounted';
+
 export function createHandler(deps: HandlerDeps): Handler {
-  const { indexes, rateLimit } = deps;
+  const { indexes, rateLimit, grants } = deps;
+  const prefixBits = deps.ipv6PrefixBits ?? DEFAULT_IPV6_PREFIX_BITS;
+  const now = deps.now ?? Date.now;
   // Every index carries the same attribution and docs URL; any one answers errors.
   const { attributionJson, docsUrl } = indexes.en;
 
@@ -137,21 +153,48 @@ export function createHandler(deps: HandlerDeps): Handler {
           ? term(target, url, method)
           : problemOutcome(method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
 
-    if (rateLimit) {
-      // One step that decides and counts: no await between the check and the count.
-      const repeat = client.count === false;
-      const decision = outcome.counts && !repeat ? await rateLimit.consume(client.ip) : await rateLimit.peek(client.ip);
-      if (!decision.unknown) setRateLimitState(headers, decision);
-      if (!decision.allowed && !repeat) {
-        headers['Retry-After'] = String(decision.resetIn);
+    if (rateLimit && isCounted(url.pathname)) {
+      const who = await credentials(request, client);
+      if (who === 'invalid') {
+        headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
         return problem(headers, method, {
-          kind: 'rate-limited',
-          detail: `the limit of ${rateLimit.limit} requests per hour is used up; retry in ${decision.resetIn} seconds`,
+          kind: 'invalid-credentials',
+          detail:
+            'the key in the Authorization header is not valid (wrong, expired or revoked); send no key for the anonymous limit',
         });
+      }
+      if (who !== 'uncounted') {
+        if (who.grant) headers['RateLimit-Policy'] = rateLimitPolicy(who.limit);
+        // One step that decides and counts: no await between the check and the count.
+        const repeat = client.count === false;
+        const decision =
+          outcome.counts && !repeat
+            ? await rateLimit.consume(who.key, who.limit)
+            : await rateLimit.peek(who.key, who.limit);
+        if (!decision.unknown) setRateLimitState(headers, decision);
+        if (!decision.allowed && !repeat) {
+          headers['Retry-After'] = String(decision.resetIn);
+          return problem(headers, method, {
+            kind: 'rate-limited',
+            detail: `the limit of ${who.limit} requests per hour is used up; retry in ${decision.resetIn} seconds`,
+          });
+        }
       }
     }
     headers['Cache-Control'] = rateLimit ? PER_CLIENT : CACHEABLE;
     return outcome.respond(headers);
+  }
+
+  /** The anonymous client (its address or IPv6 prefix), or a granted key; never a silent fall-back. */
+  async function credentials(request: Request, client: ClientInfo): Promise<Credentials> {
+    const anonymous = rateLimit!.limit;
+    const key = bearerKey(request.headers.get('Authorization'));
+    if (key === undefined) return { key: `ip:${clientKey(client.ip, prefixBits)}`, limit: anonymous };
+    if (key === null || !grants) return 'invalid';
+    const grant = await grants.find(await hashKey(key));
+    if (grant === 'unavailable') return 'uncounted';
+    if (!grant || !isActive(grant, now())) return 'invalid';
+    return { key: `key:${grant.id}`, limit: grant.perHour, grant };
   }
 
   function list(url: URL, request: Request, method: string): Outcome {

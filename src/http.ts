@@ -22,7 +22,17 @@ const RATE_LIMIT_HEADERS = [
   'X-RateLimit-Reset',
 ];
 /** Every header we send that a browser script cannot read without being told it may. */
-export const EXPOSED_HEADERS = ['X-License', 'ETag', 'Link', 'Allow', 'Retry-After', ...RATE_LIMIT_HEADERS].join(', ');
+export const EXPOSED_HEADERS = [
+  'X-License',
+  'ETag',
+  'Link',
+  'Allow',
+  'Retry-After',
+  'WWW-Authenticate',
+  ...RATE_LIMIT_HEADERS,
+].join(', ');
+/** The request headers a page on another origin may send: a granted key, and revalidation. */
+export const ALLOWED_REQUEST_HEADERS = 'Authorization, If-None-Match';
 
 export function rateLimitPolicy(limit: number): string {
   return `"${POLICY_NAME}";q=${limit};w=${WINDOW_SECONDS}`;
@@ -53,10 +63,13 @@ export function baseHeaders(rateLimit: number | undefined): ResponseHeaders {
 /** The headers the CDN puts on static files of the API and the dumps (src/routes.ts). */
 export const CONTRACT_HEADERS: Readonly<ResponseHeaders> = Object.freeze(baseHeaders(undefined));
 
-/** The preflight answer (CORS): any path, any origin, the methods we serve. */
+/** The preflight answer (CORS): any path, any origin, the methods and request headers we use. */
 export function setPreflightHeaders(headers: ResponseHeaders, request: Request): void {
   headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
-  headers['Access-Control-Allow-Headers'] = request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match';
+  // The headers asked for are allowed (a browser refuses the request otherwise), and a key and
+  // revalidation always are, also for clients that cache one preflight for several requests.
+  const asked = request.headers.get('Access-Control-Request-Headers');
+  headers['Access-Control-Allow-Headers'] = asked ? asked : ALLOWED_REQUEST_HEADERS;
   headers['Access-Control-Max-Age'] = '86400';
   headers.Allow = ALLOWED_METHODS;
 }

@@ -2,6 +2,7 @@
 // function builds its bodies from this; the OpenAPI document and the docs page describe it.
 export const PROBLEM_KINDS = {
   'invalid-parameter': { status: 400, title: 'Invalid query parameter' },
+  'invalid-credentials': { status: 401, title: 'Invalid credentials' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'rate-limited': { status: 429, title: 'Rate limit exceeded' },

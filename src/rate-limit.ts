@@ -27,12 +27,13 @@ export interface RateLimitDecision extends RateLimitState {
 /**
  * Where the counters live. `consume` checks and counts as one atomic step (a refused request
  * is not counted); `peek` answers whether one more request would be allowed, counting nothing
- * (for responses that do not count, such as 304).
+ * (for responses that do not count, such as 304). `limit` is the store's own (the anonymous
+ * policy) unless a call names another (a granted key's).
  */
 export interface RateLimitStore {
   readonly limit: number;
-  consume(client: string): RateLimitDecision | Promise<RateLimitDecision>;
-  peek(client: string): RateLimitDecision | Promise<RateLimitDecision>;
+  consume(client: string, limit?: number): RateLimitDecision | Promise<RateLimitDecision>;
+  peek(client: string, limit?: number): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 /** The state of a window that started at `startMs` with `used` requests counted. */
@@ -88,7 +89,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return this.#windows.size;
   }
 
-  consume(client: string): RateLimitDecision {
+  consume(client: string, limit = this.limit): RateLimitDecision {
     const now = this.now();
     this.#evict(now);
     let window = this.#windows.get(client);
@@ -97,19 +98,19 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.#windows.set(client, window);
       this.#queue.push([client, window]);
     }
-    const allowed = window.count < this.limit;
+    const allowed = window.count < limit;
     if (allowed) window.count++;
-    return { allowed, ...windowState(this.limit, window.start, window.count, now, this.#windowMs / 1000) };
+    return { allowed, ...windowState(limit, window.start, window.count, now, this.#windowMs / 1000) };
   }
 
-  peek(client: string): RateLimitDecision {
+  peek(client: string, limit = this.limit): RateLimitDecision {
     const now = this.now();
     this.#evict(now);
     const window = this.#windows.get(client);
     const used = window?.count ?? 0;
     return {
-      allowed: used < this.limit,
-      ...windowState(this.limit, window?.start ?? now, used, now, this.#windowMs / 1000),
+      allowed: used < limit,
+      ...windowState(limit, window?.start ?? now, used, now, this.#windowMs / 1000),
     };
   }
 

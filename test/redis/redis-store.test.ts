@@ -62,6 +62,36 @@ describe.skipIf(!available)('RedisRateLimitStore', () => {
     ).toEqual(Array.from({ length: 100 }, (_, i) => i));
   });
 
+  it('never counts later a request it served uncounted while Redis stalled (no double count on resume)', async () => {
+    const s = store(5, { timeoutMs: 50 });
+    expect(await s.consume('192.0.2.10')).toMatchObject({ allowed: true, remaining: 4 });
+    redis.child.kill('SIGSTOP');
+    try {
+      for (let i = 0; i < 3; i++) expect(await s.consume('192.0.2.10')).toMatchObject({ unknown: true });
+    } finally {
+      redis.child.kill('SIGCONT');
+    }
+    // Redis now runs the three commands that were waiting in its socket: they must count nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = await s.peek('192.0.2.10');
+    expect(after.unknown).toBeUndefined();
+    expect(after.remaining).toBe(4);
+  });
+
+  it('counts against the limit a call names (a granted key), not only its own', async () => {
+    const s = store(2, { timeoutMs: 10_000 });
+    const seen = [];
+    for (let i = 0; i < 6; i++) seen.push(await s.consume('key:g1', 5));
+    expect(seen.map((d) => [d.allowed, d.remaining, d.limit])).toEqual([
+      [true, 4, 5],
+      [true, 3, 5],
+      [true, 2, 5],
+      [true, 1, 5],
+      [true, 0, 5],
+      [false, 0, 5],
+    ]);
+  });
+
   it('serves uncounted, without counters, when Redis stalls (SIGSTOP) or is gone, and says so in a log line', async () => {
     const lines: string[] = [];
     const s = store(5, { timeoutMs: 50, log: (line) => lines.push(line) });
