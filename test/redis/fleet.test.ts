@@ -33,12 +33,12 @@ describe.skipIf(!available)('three npm start processes sharing one Redis', () =>
     await redis?.stop();
   });
 
-  it('counts one client exactly across the fleet, static files and list alike', async () => {
+  it('counts one client exactly across the fleet, term files and list alike', async () => {
     const paths = [
       '/api/lexicon/public?limit=1',
       '/api/lexicon/public/aeon',
       '/api/lexicon/public/aeon?locale=bg',
-      '/dumps/manifest.json',
+      '/api/lexicon/public/sophia',
     ];
     const remaining: number[] = [];
     const resets = new Set<string>();
