@@ -2,12 +2,19 @@
 // none of which stops a build. Pure.
 import { LOCALES, type Locale } from '../../src/contract.ts';
 import { REFERENCES_MAX, REFERENCES_MIN } from '../../src/schema.ts';
+import { authorFormatProblem, findWorkInconsistencies } from './reference-checks.ts';
+import { interpretationsNameAScholar, knownScholars, scholarsNamedNotReferenced } from './scholar-checks.ts';
 import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
 import type { Corpus } from './validate-corpus.ts';
 
 /** Body length in words, without the Sources section the build appends. */
 export const BODY_WORDS_MIN = 150;
 export const BODY_WORDS_MAX = 450;
+/**
+ * Editorial cap on relatedTerms. It was 10, which left hubs (sophia, mercurius, correspondences)
+ * unable to link back: every one-way link in the corpus pointed at a term at the cap.
+ */
+export const RELATED_TERMS_MAX = 15;
 
 export interface CorpusStats {
   terms: number;
@@ -33,6 +40,42 @@ export interface CorpusStats {
   /** "slug (locale): N words" outside BODY_WORDS_MIN-BODY_WORDS_MAX. */
   bodyLengthOutliers: string[];
   bodyWords: Record<Locale, { min: number; median: number; max: number }>;
+  /** "slug: N related terms" above RELATED_TERMS_MAX. */
+  overLinked: string[];
+  /** "slug: "author" problem" for authors not written "Family, Given", joined by "; ". */
+  authorFormat: string[];
+  /** A work cited with different titles, kinds or author strings across entries. */
+  workInconsistencies: string[];
+  /** "slug (locale)" whose Interpretations name no author of the entry's scholarly references. */
+  interpretationsWithoutScholar: string[];
+  /** "slug: Given Family": a cited-elsewhere scholar named in the body but not in its references. */
+  scholarsNotReferenced: string[];
+}
+
+/** The checks on who is cited: references, their authors and the scholars bodies name. */
+export function computeAttributionChecks(
+  corpus: Corpus,
+  style: StyleVariants,
+): Pick<
+  CorpusStats,
+  'authorFormat' | 'workInconsistencies' | 'interpretationsWithoutScholar' | 'scholarsNotReferenced'
+> {
+  const cited = corpus.terms.flatMap((t) => (t.references ?? []).map((reference) => ({ slug: t.slug, reference })));
+  const authorFormat = cited.flatMap(({ slug, reference }) => {
+    const problem = authorFormatProblem(reference.author);
+    return problem === null ? [] : [`${slug}: "${reference.author}" ${problem}`];
+  });
+  const interpretationsWithoutScholar = corpus.terms.flatMap((term) =>
+    LOCALES.filter(
+      (locale) => !interpretationsNameAScholar(term, locale, corpus.site.bodySections[locale].at(-1) ?? ''),
+    ).map((locale) => `${term.slug} (${locale})`),
+  );
+  return {
+    authorFormat,
+    workInconsistencies: findWorkInconsistencies(cited),
+    interpretationsWithoutScholar,
+    scholarsNotReferenced: scholarsNamedNotReferenced(corpus, knownScholars(corpus, style.scholars)),
+  };
 }
 
 export function countWords(markdown: string): number {
@@ -116,6 +159,10 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
     sectionMismatches,
     bodyLengthOutliers,
     bodyWords: { en: summary(words.en), bg: summary(words.bg) },
+    overLinked: corpus.terms
+      .filter((t) => t.relatedTerms.length > RELATED_TERMS_MAX)
+      .map((t) => `${t.slug}: ${t.relatedTerms.length} related terms`),
+    ...computeAttributionChecks(corpus, style),
   };
 }
 
@@ -134,7 +181,15 @@ export function formatCorpusStats(stats: CorpusStats): string {
   lines.push(
     `terms with ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.terms - stats.withoutReferences.length} of ${stats.terms}`,
   );
+  lines.push(`entries outside ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.withoutReferences.length}`);
+  lines.push(`style-rule hits (corpus/style.yaml): ${stats.styleWarnings.length}`);
   lines.push(`reciprocal relatedTerms links: ${(stats.reciprocalShare * 100).toFixed(1)}%`);
+  lines.push(
+    `Interpretations naming a referenced scholar: ${2 * stats.terms - stats.interpretationsWithoutScholar.length} of ${2 * stats.terms} (en and bg)`,
+  );
+  lines.push(
+    `author-format findings: ${stats.authorFormat.length}; works described two ways: ${stats.workInconsistencies.length}`,
+  );
   lines.push(`traditions with at least 4 entries: ${stats.traditionsWithFourOrMore}`);
   table('terms per pillar', stats.perPillar);
   table('terms per tradition', stats.perTradition);
@@ -153,5 +208,10 @@ export function formatCorpusStats(stats: CorpusStats): string {
   list('missing etymology', stats.missing.etymology);
   list('body sections that differ from site.yaml', stats.sectionMismatches);
   list(`body lengths outside ${BODY_WORDS_MIN}-${BODY_WORDS_MAX} words`, stats.bodyLengthOutliers);
+  list(`terms with more than ${RELATED_TERMS_MAX} related terms`, stats.overLinked);
+  list('authors not written "Family, Given" joined by "; "', stats.authorFormat);
+  list('works cited with different titles, kinds or authors', stats.workInconsistencies);
+  list('Interpretations naming no author of a scholarly reference', stats.interpretationsWithoutScholar);
+  list('scholars named in a body but not in its references', stats.scholarsNotReferenced);
   return lines.join('\n');
 }

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '../../src/contract.ts';
 
 const VariantSchema = z.strictObject({ prefer: z.string().min(1), avoid: z.array(z.string().min(1)).min(1) });
-export const StyleVariantsSchema = z.strictObject({ en: z.array(VariantSchema), bg: z.array(VariantSchema) });
+export const StyleVariantsSchema = z.strictObject({
+  en: z.array(VariantSchema),
+  bg: z.array(VariantSchema),
+  /** Scholars ("Family, Given") a body must not name without citing, beyond those the corpus cites. */
+  scholars: z.array(z.string().regex(/^[^,]+, \S.*$/, { error: 'must be "Family, Given"' })).optional(),
+});
 export type StyleVariants = z.infer<typeof StyleVariantsSchema>;
 
 export interface StyleFinding {
