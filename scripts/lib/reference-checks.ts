@@ -65,7 +65,8 @@ export function workKey(reference: Pick<Reference, 'author' | 'title'>): string 
   const family = fold(authorFamilyNames(reference.author)[0] ?? reference.author);
   const main = fold(reference.title).split(':')[0]!;
   const words = (main.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !TITLE_STOP_WORDS.has(w));
-  const volume = /\b(?:vol\.?|volume|book|seder)\s+([\p{L}\p{N}'/]+)/u.exec(fold(reference.title))?.[1] ?? '';
+  const volume =
+    /\b(?:vol\.?|volume|book|livre|tome|seder)\s+([\p{L}\p{N}'/]+)/u.exec(fold(reference.title))?.[1] ?? '';
   return `${family}|${words
     .filter((w) => w !== 'vol')
     .slice(0, 3)

@@ -102,3 +102,11 @@ describe('volumes named after the subtitle', () => {
     );
   });
 });
+
+describe('French volumes', () => {
+  it('keeps "livre III" and "livre IV" apart', () => {
+    expect(workKey(ref('Saffrey, H. D. (ed.)', 'Proclus: Théologie platonicienne, livre III'))).not.toBe(
+      workKey(ref('Saffrey, H. D. (ed.)', 'Proclus: Théologie platonicienne, livre IV')),
+    );
+  });
+});
