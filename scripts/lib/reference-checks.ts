@@ -16,7 +16,8 @@ export function authorFormatProblem(author: string): string | null {
   if (/(?<![\p{L}])and(?![\p{L}])/u.test(names))
     return `joins authors with "and"; write each as "Family, Given" and join them with "${AUTHOR_JOINER}"`;
   for (const part of names.split(';')) {
-    const name = part.replace(/,\s*et al\.\s*$/, '').trim();
+    // "et al." and a generational suffix ("Edmonds, Radcliffe G., III") follow the given name.
+    const name = part.replace(/,\s*(?:et al\.|Jr\.|Sr\.|II|III|IV)\s*$/, '').trim();
     if (name === '') return `has an empty name between "${AUTHOR_JOINER.trim()}" joiners`;
     if (/^(?:\p{Lu}\.\s*)+\p{L}/u.test(name))
       return `"${name}" puts the given name first; write the family name first ("Jung, C. G.")`;

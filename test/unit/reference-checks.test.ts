@@ -15,6 +15,7 @@ describe('author format: family name first, authors joined by "; "', () => {
     'Dodds, E. R. (ed. and trans.)',
     'Anonymous [Tomberg, Valentin]; Powell, Robert (trans.)',
     'Needham, Joseph, et al.',
+    'Edmonds, Radcliffe G., III',
     'Papus',
     'Diogenes Laertius (trans. R. D. Hicks)',
   ])('accepts %s', (author) => {
