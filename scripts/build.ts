@@ -10,7 +10,10 @@ const program = new Command()
   .description('Validate the corpus and build the static API.')
   .option('--corpus <dir>', 'corpus folder', 'corpus')
   .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
-  .option('--site-url <url>', 'public site URL (default: the URL environment variable, then site.yaml)')
+  .option(
+    '--site-url <url>',
+    'public site URL (default: the URL environment variable, then site.yaml; with `pages: elsewhere`, site.yaml)',
+  )
   .option('--cache-dir <dir>', 'keep parsed corpus files here between builds', 'node_modules/.cache/lexicon-api')
   .option('--no-cache', 'parse every corpus file, and keep no cache')
   .option('--quiet', 'print nothing but errors')
@@ -41,7 +44,8 @@ const result = await buildSite({
   corpusDir: options.corpus,
   outDir: options.out,
   cacheDir: options.cache ? options.cacheDir : undefined,
-  siteUrl: options.siteUrl ?? (process.env.URL || undefined),
+  siteUrl: options.siteUrl,
+  deploymentUrl: process.env.URL || undefined,
   builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
   rateLimitPerHour: rateLimit(process.env.RATE_LIMIT_PER_HOUR),
   // A progress line for large corpora, on a terminal only (CI logs stay quiet).
@@ -91,6 +95,15 @@ if (!result.ok) {
     `  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`,
   );
   log(`  site:   ${result.siteUrl}`);
+  log(
+    result.pages.built
+      ? `  pages:  ${result.pages.count} (term pages, the indexes, the root${result.pages.postsElsewhere ? '' : ', the posts'})`
+      : '  pages:  none: site.yaml says `pages: elsewhere`, so the term and post URLs name another site',
+  );
+  if (result.pages.built && result.pages.postsElsewhere)
+    log(
+      `  posts:  link to ${result.pages.postsElsewhere} (paths.post), another site: its pages are not built or checked here`,
+    );
   log(`  data version: ${result.dataVersion}`);
   if (isPlaceholderOrigin(result.siteUrl)) {
     process.stderr.write(

@@ -47,10 +47,16 @@ export const SiteConfigSchema = z.strictObject({
     term: Text.refine((p) => p.startsWith('/') && p.includes('{slug}'), {
       error: 'must start with "/" and contain {slug}',
     }),
-    post: Text.refine((p) => p.startsWith('/') && p.includes('{slug}'), {
-      error: 'must start with "/" and contain {slug}',
+    // A path: this deployment renders the post pages. An absolute URL: a blog elsewhere publishes them.
+    post: Text.refine((p) => (p.startsWith('/') || /^https?:\/\/[^/\s]+\//.test(p)) && p.includes('{slug}'), {
+      error:
+        'must start with "/" (pages of this site) or be an absolute http(s) URL (a blog elsewhere), and contain {slug}',
     }),
   }),
+  /** here (default): this deployment serves the pages at siteUrl; elsewhere: another site does, none are built. */
+  pages: z.enum(['here', 'elsewhere'], { error: 'must be "here" or "elsewhere"' }).optional(),
+  /** Display names of the traditions on the pages of a locale (the API's value is the name itself). */
+  traditionLabels: z.strictObject({ bg: z.record(z.string(), Text) }).optional(),
   attribution: Text,
   bodySections: z.strictObject({ en: z.array(Text).min(1), bg: z.array(Text).min(1) }),
   /** The heading of the section the build appends to fullContent from term.yaml `references`. */

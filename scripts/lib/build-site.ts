@@ -12,6 +12,8 @@ import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
 import { CheckWorkers } from './parallel-checks.ts';
 import { ParseCache } from './parse-cache.ts';
+import { buildsPages, pagePathProblems } from './pages/page-paths.ts';
+import { emitPages, type PagesConfig } from './pages/site-pages.ts';
 import { termSearchNames, type TermSearchNames } from './term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from './validate-corpus.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
@@ -19,8 +21,14 @@ import { writeAtomically, type WriteOptions, type WriteSummary } from './write-o
 export interface BuildOptions {
   corpusDir: string;
   outDir: string;
-  /** Overrides site.yaml siteUrl (the CLI passes --site-url, else the URL env variable). */
+  /** Overrides site.yaml siteUrl (the CLI passes --site-url). */
   siteUrl?: string;
+  /**
+   * The address this deployment is served at (the CLI passes the URL variable Netlify sets):
+   * the site URL when this deployment serves the pages, ignored when site.yaml says
+   * `pages: elsewhere` (the pages, and so the links, are on the site of site.yaml).
+   */
+  deploymentUrl?: string;
   /** The manifest's build time (the CLI passes SOURCE_DATE_EPOCH when set). */
   builtAt?: Date;
   /** Requests per hour per client the API advertises and enforces (RATE_LIMIT_PER_HOUR). */
@@ -36,8 +44,19 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; counts: BuildCounts; slugs: string[]; dataVersion: string; siteUrl: string; summary: WriteSummary }
+  | {
+      ok: true;
+      counts: BuildCounts;
+      slugs: string[];
+      dataVersion: string;
+      siteUrl: string;
+      summary: WriteSummary;
+      pages: PagesOutcome;
+    }
   | { ok: false; problems: CorpusProblem[]; messages: string[] };
+
+/** The site pages of a build: written here (how many; where posts link when a blog elsewhere has them), or not. */
+export type PagesOutcome = { built: true; count: number; postsElsewhere?: string } | { built: false };
 
 export interface BuildCounts {
   /** Per locale: every term is in both. */
@@ -52,12 +71,15 @@ interface Prepared {
   source: string;
   dataVersion: string;
   counts: BuildCounts;
+  /** What the pages are made from; none when another site serves them. */
+  pages?: PagesConfig;
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const prepared = await prepare(options);
   if (!prepared.ok) return prepared;
-  const { records, searchNames, source, dataVersion, counts } = prepared;
+  const { records, searchNames, source, dataVersion, counts, pages } = prepared;
+  let pageCount = 0;
   const summary = await writeAtomically(
     options.outDir,
     async (sink) => {
@@ -65,12 +87,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
       const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
       await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames }, sink);
+      if (pages) pageCount = await emitPages(records, pages, sink);
     },
     options.onProgress,
     options.write,
   );
   const slugs = records.locales.en.terms.map((term) => term.slug);
-  return { ok: true, counts, slugs, dataVersion, siteUrl: records.siteUrl, summary };
+  const postsElsewhere = pages && !pages.paths.post.startsWith('/') ? new URL(pages.paths.post).origin : undefined;
+  return {
+    ok: true,
+    counts,
+    slugs,
+    dataVersion,
+    siteUrl: records.siteUrl,
+    summary,
+    pages: pages ? { built: true, count: pageCount, ...(postsElsewhere ? { postsElsewhere } : {}) } : { built: false },
+  };
 }
 
 /**
@@ -106,13 +138,26 @@ async function prepare(
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
-  const siteUrl = (options.siteUrl ?? corpus.site.siteUrl).replace(/\/+$/, '');
+  const pagesHere = buildsPages(corpus.site);
+  const siteUrl = (options.siteUrl ?? (pagesHere ? options.deploymentUrl : undefined) ?? corpus.site.siteUrl).replace(
+    /\/+$/,
+    '',
+  );
   const dataVersion = computeDataVersion(files, siteUrl);
   const records = deriveApiRecords(corpus, siteUrl);
+  if (pagesHere) {
+    const problems = pagePathProblems(
+      corpus.site,
+      records,
+      files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`,
+    );
+    if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
   const searchNames = termSearchNames(records, cache);
   if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
-  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts };
+  const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
+  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages };
 }
 
 /**

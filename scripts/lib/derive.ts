@@ -23,6 +23,8 @@ export interface PostRecord {
   date: string;
   title: Record<Locale, string>;
   url: Record<Locale, string>;
+  /** Slugs of the terms the post discusses, as the corpus lists them. */
+  terms: string[];
 }
 
 /** What the corpus knows of a term beyond the API's fields: carried by the dumps. */
@@ -84,8 +86,9 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
     license: LICENSE,
     required: corpus.site.attribution.replaceAll('{source}', corpus.site.source).replaceAll('{url}', site),
   };
+  // A post pattern may be an absolute URL (a blog elsewhere); every other pattern is a path of the site.
   const pageUrl = (pattern: string, locale: Locale, slug: string) =>
-    site + pattern.replaceAll('{locale}', locale).replaceAll('{slug}', slug);
+    (pattern.startsWith('/') ? site : '') + pattern.replaceAll('{locale}', locale).replaceAll('{slug}', slug);
 
   // Newest first; the slug settles posts of the same day so the order never depends on I/O.
   const postsNewestFirst = [...corpus.posts].sort(
@@ -147,6 +150,7 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
     date: post.date,
     title: { en: post.title.en, bg: post.title.bg },
     url: { en: pageUrl(corpus.site.paths.post, 'en', post.slug), bg: pageUrl(corpus.site.paths.post, 'bg', post.slug) },
+    terms: post.terms,
   }));
 
   const details = new Map(

@@ -1,0 +1,94 @@
+// The index of a locale: every term in the locale's collation, grouped by first letter. Without
+// JavaScript it is a plain list; with it, a search box that asks the public list endpoint (so it
+// finds exactly what `q` finds, in either script) and filters by pillar and tradition.
+import { buildSync } from 'esbuild';
+import { LIST_PATH, type Locale } from '../../../src/contract.ts';
+import type { Term } from '../../../src/schema.ts';
+import { html, type Html } from '../docs-page/html.ts';
+import { renderPage } from './layout.ts';
+import { PAGE_MESSAGES } from './messages.ts';
+import type { SiteView } from './site-view.ts';
+
+let script: string | undefined;
+
+/** The filter script, bundled once per process; nothing is interpolated into it. */
+function indexScript(): string {
+  script ??= buildSync({
+    entryPoints: [new URL('./index-script.ts', import.meta.url).pathname],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    legalComments: 'none',
+  }).outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1');
+  return script;
+}
+
+/** The letter a name is filed under: its first letter, capitalised, Latin accents set aside (É under E). */
+export function letterOf(name: string, locale: Locale): string {
+  const first = name.match(/\p{L}/u)?.[0];
+  if (!first) return '#';
+  const letter = /[\u00C0-\u024F]/.test(first) ? first.normalize('NFD')[0]! : first;
+  return letter.toLocaleUpperCase(locale);
+}
+
+function groups(terms: readonly Term[], locale: Locale): [string, Term[]][] {
+  const byLetter = new Map<string, Term[]>();
+  for (const term of terms) {
+    const letter = letterOf(term.term, locale);
+    if (!byLetter.has(letter)) byLetter.set(letter, []);
+    byLetter.get(letter)!.push(term);
+  }
+  return [...byLetter];
+}
+
+function filters(view: SiteView, locale: Locale, total: number): Html {
+  const m = PAGE_MESSAGES[locale];
+  const pillars = view.records.pillars.data.map((p) => html`<option value="${p.key}">${p.label[locale]}</option>`);
+  const traditions = [...new Set(view.records.locales[locale].terms.map((t) => t.tradition))]
+    .map((name) => ({ name, label: view.traditionLabel(locale, name) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale))
+    .map((t) => html`<option value="${t.name}">${t.label}</option>`);
+  return html`<form id="filters" class="filters" role="search" hidden data-api="${LIST_PATH}" data-locale="${locale}" data-total="${total}" data-showing="${m.showing('{shown}', '{total}')}" data-failed="${m.searchFailed}" data-rate-limited="${m.rateLimited}">
+<div class="field"><label for="q">${m.search}</label><input type="search" id="q" name="q" autocomplete="off" aria-describedby="q-hint"><small id="q-hint" class="muted">${m.searchHint}</small></div>
+<div class="field"><label for="pillar">${m.pillar}</label><select id="pillar" name="pillar"><option value="">${m.allPillars}</option>${pillars}</select></div>
+<div class="field"><label for="tradition">${m.tradition}</label><select id="tradition" name="tradition"><option value="">${m.allTraditions}</option>${traditions}</select></div>
+<p id="filter-status" class="muted" role="status"></p>
+</form>`;
+}
+
+export function renderIndexPage(view: SiteView, locale: Locale): string {
+  const m = PAGE_MESSAGES[locale];
+  const { terms } = view.records.locales[locale];
+  const grouped = groups(terms, locale);
+  const letters = grouped.map(([letter], i) => html`<li><a href="#letter-${i}">${letter}</a></li>`);
+  const sections = grouped.map(
+    (
+      [letter, list],
+      i,
+    ) => html`<section class="letter" aria-labelledby="letter-${i}"><h2 id="letter-${i}">${letter}</h2>
+<ul class="terms">${list.map(
+      (t) =>
+        html`<li data-slug="${t.slug}" data-pillar="${t.pillar}" data-tradition="${t.tradition}"><a href="${view.termPath(locale, t.slug)}">${t.term}</a></li>`,
+    )}</ul></section>
+`,
+  );
+  const main = html`<h1>${m.indexTitle}</h1>
+<p>${m.indexIntro(view.format[locale].count(terms.length, m.termCount))}</p>
+${filters(view, locale, terms.length)}
+<nav class="letters" aria-label="${m.lettersNav}"><ul>${letters}</ul></nav>
+${sections}`;
+  const { siteUrl, attribution } = view.records;
+  return renderPage({
+    locale,
+    title: `${m.lexicon}: ${m.indexTitle.toLocaleLowerCase(locale)} — ${attribution.source}`,
+    description: m.indexIntro(view.format[locale].count(terms.length, m.termCount)),
+    canonical: siteUrl + view.indexPath(locale),
+    languages: view.locales.map((l) => ({ locale: l, href: siteUrl + view.indexPath(l) })),
+    attribution,
+    home: view.indexPath(locale),
+    main,
+    script: indexScript(),
+  });
+}

@@ -1,0 +1,41 @@
+// Every page of the site, written to the build's output beside the API: a page per term and
+// locale at site.yaml `paths.term`, an index per locale, the root, and a page per post and
+// locale when `paths.post` is a path of this site. Page files are named as the routing table
+// serves them (src/routes.ts `pageFile`).
+import { LOCALES } from '../../../src/contract.ts';
+import { pageFile } from '../../../src/routes.ts';
+import type { SiteConfig } from '../../../src/schema.ts';
+import type { ApiRecords } from '../derive.ts';
+import type { OutputSink } from '../write-output.ts';
+import { renderIndexPage } from './index-page.ts';
+import { ROOT_PATH, sitePath } from './page-paths.ts';
+import { renderPostPage } from './post-page.ts';
+import { renderRootPage } from './root-page.ts';
+import { siteView } from './site-view.ts';
+import { renderTermPage } from './term-page.ts';
+
+export type PagesConfig = Pick<SiteConfig, 'paths' | 'traditionLabels'>;
+
+/** Writes every page; returns how many. */
+export async function emitPages(records: ApiRecords, config: PagesConfig, sink: OutputSink): Promise<number> {
+  const view = siteView(records, config);
+  let pages = 0;
+  const write = async (path: string, body: string) => {
+    await sink.file(pageFile(path)!.slice(1), body);
+    pages++;
+  };
+  await write(ROOT_PATH, renderRootPage(view));
+  for (const locale of LOCALES) {
+    await write(view.indexPath(locale), renderIndexPage(view, locale));
+    for (const term of records.locales[locale].terms) {
+      await write(sitePath(term.url, records.siteUrl)!, renderTermPage(view, locale, term));
+    }
+  }
+  if (config.paths.post.startsWith('/')) {
+    for (const post of records.posts)
+      for (const locale of LOCALES) {
+        await write(sitePath(post.url[locale], records.siteUrl)!, renderPostPage(view, locale, post, post.terms));
+      }
+  }
+  return pages;
+}

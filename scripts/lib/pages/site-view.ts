@@ -1,0 +1,59 @@
+// What every page renderer looks up: terms by slug, labels in each locale, page paths, the
+// formatters of each locale. Built once per build from the API's records.
+import { LOCALES, termPath as apiTermPath, type Locale } from '../../../src/contract.ts';
+import type { SiteConfig, Term } from '../../../src/schema.ts';
+import type { ApiRecords } from '../derive.ts';
+import { formatters } from './messages.ts';
+import { PAGE_MESSAGES } from './messages.ts';
+import { indexPath, sitePath } from './page-paths.ts';
+
+export interface DataLink {
+  type: string;
+  href: string;
+  title: string;
+}
+
+export interface SiteView {
+  records: ApiRecords;
+  locales: readonly Locale[];
+  format: Record<Locale, ReturnType<typeof formatters>>;
+  indexPath(locale: Locale): string;
+  termPath(locale: Locale, slug: string): string;
+  term(locale: Locale, slug: string): Term;
+  pillarLabel(locale: Locale, key: string): string;
+  traditionLabel(locale: Locale, name: string): string;
+  postDate(slug: string): string | undefined;
+  /** A URL of this site as a root-relative path (links work on any host serving the build); others as they are. */
+  href(url: string): string;
+  /** The term's machine-readable forms, absolute URLs. */
+  dataLinks(locale: Locale, slug: string): DataLink[];
+}
+
+export function siteView(records: ApiRecords, site: Pick<SiteConfig, 'paths' | 'traditionLabels'>): SiteView {
+  const bySlug = Object.fromEntries(
+    LOCALES.map((l) => [l, new Map(records.locales[l].terms.map((t) => [t.slug, t]))]),
+  ) as Record<Locale, Map<string, Term>>;
+  const pillars = new Map(records.pillars.data.map((p) => [p.key, p.label]));
+  const postDates = new Map(records.posts.map((p) => [p.slug, p.date]));
+  const format = Object.fromEntries(LOCALES.map((l) => [l, formatters(l)])) as SiteView['format'];
+  const href = (url: string) => sitePath(url, records.siteUrl) ?? url;
+  return {
+    records,
+    locales: LOCALES,
+    format,
+    indexPath: (locale) => indexPath(site.paths.term, locale),
+    termPath: (locale, slug) => href(bySlug[locale].get(slug)!.url),
+    term: (locale, slug) => bySlug[locale].get(slug)!,
+    pillarLabel: (locale, key) => pillars.get(key)?.[locale] ?? key,
+    traditionLabel: (locale, name) => (locale === 'bg' ? site.traditionLabels?.bg[name] : undefined) ?? name,
+    postDate: (slug) => postDates.get(slug),
+    href,
+    dataLinks: (locale, slug) => [
+      {
+        type: 'application/json',
+        href: records.siteUrl + apiTermPath(slug, locale),
+        title: PAGE_MESSAGES[locale].json,
+      },
+    ],
+  };
+}
