@@ -1,10 +1,12 @@
 // The index of a locale: every term in the locale's collation, grouped by first letter. Without
 // JavaScript it is a plain list; with it, a search box that asks the public list endpoint (so it
 // finds exactly what `q` finds, in either script) and filters by pillar and tradition.
+import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { LIST_PATH, type Locale } from '../../../src/contract.ts';
 import type { Term } from '../../../src/schema.ts';
 import { html, type Html } from '../docs-page/html.ts';
+import { siblingModule } from '../worker-entry.ts';
 import { renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';
@@ -14,7 +16,7 @@ let script: string | undefined;
 /** The filter script, bundled once per process; nothing is interpolated into it. */
 function indexScript(): string {
   script ??= buildSync({
-    entryPoints: [new URL('./index-script.ts', import.meta.url).pathname],
+    entryPoints: [fileURLToPath(siblingModule('./index-script', import.meta.url))],
     bundle: true,
     minify: true,
     format: 'iife',
