@@ -17,17 +17,19 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/production.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           hookTimeout: 60_000,
           testTimeout: 60_000,
         },
       },
       {
-        // The same conformance suite against the self-hosted server (npm start).
+        // The same conformance suite against the self-hosted server: `npm start` of a production
+        // install (npm ci --omit=dev), and what a self-hoster and a supervisor do with it.
         extends: true,
         test: {
           name: 'e2e-server',
-          include: ['test/e2e/conformance.test.ts'],
+          include: ['test/e2e/conformance.test.ts', 'test/e2e/production.test.ts'],
           globalSetup: ['test/e2e/server-setup.ts'],
           hookTimeout: 60_000,
           testTimeout: 60_000,

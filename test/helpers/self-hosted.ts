@@ -14,22 +14,27 @@ export interface SelfHosted {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * The server from the sources (through tsx), or, with `installDir`, `npm start` of a production
+ * install (test/helpers/production-install.ts): then `child` is npm itself, as a supervisor sees it.
+ */
 export async function startSelfHosted(
   args: string[],
   env: Record<string, string>,
   onOutput: (chunk: Buffer) => void = () => {},
+  { installDir }: { installDir?: string } = {},
 ): Promise<SelfHosted> {
   const port = await freePort();
   let output = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--host', '127.0.0.1', '--port', String(port), ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const serverArgs = ['--host', '127.0.0.1', '--port', String(port), ...args];
+  const [command, commandArgs] = installDir
+    ? ['npm', ['start', '--silent', '--', ...serverArgs]]
+    : [process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...serverArgs]];
+  const child = spawn(command, commandArgs, {
+    cwd: installDir ?? ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       output += chunk;

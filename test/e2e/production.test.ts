@@ -1,0 +1,204 @@
+// The production install as a self-hoster and a supervisor use it (issue 24): compiled
+// JavaScript without development tools, a signal to the PID that `npm start` is stops the
+// server gracefully, a port in use is one line, and a placeholder origin is called out.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startSelfHosted, type SelfHosted } from '../helpers/self-hosted.ts';
+
+const installDir = inject('installDir');
+const dist = inject('dist');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SMALL_CORPUS = path.join(ROOT, 'test/fixtures/corpus-small');
+const run = promisify(execFile);
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'lexicon-production-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Every process below `pid` (its children, theirs...). */
+function descendants(pid: number): number[] {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString();
+  const children = new Map<number, number[]>();
+  for (const line of out.trim().split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number) as [number, number];
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const found: number[] = [];
+  const visit = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      found.push(c);
+      visit(c);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The largest dump: the download a slow client is most likely to be in the middle of. */
+function largestDump(): { url: string; size: number } {
+  const manifest = JSON.parse(readFileSync(path.join(dist, 'dumps/manifest.json'), 'utf8')) as {
+    files: { path: string; bytes: number }[];
+  };
+  const file = manifest.files.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  return { url: file.path, size: file.bytes };
+}
+
+interface SlowDownload {
+  /** Resolves with the head and the number of body bytes, when the server ends the connection. */
+  done: Promise<{ head: string; bodyBytes: number }>;
+  received: () => number;
+}
+
+/** A raw HTTP/1.1 download read at a crawl (16 KB at a time, 20 ms apart). */
+function slowDownload(port: number, urlPath: string): SlowDownload {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  let raw = Buffer.alloc(0);
+  socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  socket.on('data', (chunk: Buffer) => {
+    raw = Buffer.concat([raw, chunk]);
+    socket.pause();
+    setTimeout(() => socket.resume(), 20);
+  });
+  socket.setNoDelay(true);
+  const done = new Promise<{ head: string; bodyBytes: number }>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const end = raw.indexOf('\r\n\r\n');
+      resolve({ head: raw.subarray(0, end).toString('latin1'), bodyBytes: raw.length - end - 4 });
+    });
+  });
+  return { done, received: () => raw.length };
+}
+
+/** An idle keep-alive connection: one request answered, then nothing; resolves when the server ends it. */
+async function idleKeepAlive(port: number): Promise<Promise<'closed cleanly' | 'reset'>> {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  await new Promise((resolve) => socket.once('data', resolve));
+  return new Promise((resolve) => {
+    socket.on('error', () => resolve('reset'));
+    socket.on('end', () => resolve('closed cleanly'));
+    socket.resume();
+  });
+}
+
+async function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+describe('the production install', () => {
+  it('holds no development tools, and runs compiled JavaScript', async () => {
+    for (const tool of ['tsx', 'typescript', 'vitest', 'netlify-cli']) {
+      expect(existsSync(path.join(installDir, 'node_modules', tool)), tool).toBe(false);
+    }
+    expect(existsSync(path.join(installDir, 'compiled/scripts/start.js'))).toBe(true);
+    const server = await startSelfHosted(['--dist', dist], {}, () => {}, { installDir });
+    try {
+      const commands = descendants(server.child.pid!).map((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '),
+      );
+      expect(commands.some((c) => /node .*bin\/run\.mjs start/.test(c))).toBe(true);
+      expect(commands.join('\n')).not.toMatch(/tsx/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to the PID of `npm start` completes a slow download and ends idle connections cleanly, then leaves nothing running',
+    async (signal) => {
+      const server: SelfHosted = await startSelfHosted(['--dist', dist, '--shutdown-grace', '60000'], {}, () => {}, {
+        installDir,
+      });
+      const npmPid = server.child.pid!;
+      const below = descendants(npmPid);
+      expect(below.length).toBeGreaterThan(0);
+      const dump = largestDump();
+      const idle = await idleKeepAlive(server.port);
+      const download = slowDownload(server.port, dump.url);
+      while (download.received() < 256 * 1024) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+      process.kill(npmPid, signal);
+      expect(await idle).toBe('closed cleanly');
+      const { head, bodyBytes } = await download.done;
+      expect(head).toMatch(/^HTTP\/1\.1 200/);
+      expect(head).toContain(`Content-Length: ${dump.size}`);
+      expect(bodyBytes).toBe(dump.size);
+      expect(await exited).toBe(0);
+      expect(await refusesConnections(server.port)).toBe(true);
+      for (const pid of [npmPid, ...below]) expect(alive(pid), `process ${pid}`).toBe(false);
+      expect(server.output()).toContain('every response was completed');
+    },
+    60_000,
+  );
+
+  it('says in one line that a port is in use, without a stack trace', async () => {
+    const server = await startSelfHosted(['--dist', dist], {}, () => {}, { installDir });
+    try {
+      const second = await run('npm', ['start', '--silent', '--', '--dist', dist, '--port', String(server.port)], {
+        cwd: installDir,
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(second.code).toBe(1);
+      expect(second.stderr.trim().split('\n')).toEqual([
+        `Cannot start: port ${server.port} on 0.0.0.0 is already in use (EADDRINUSE); stop the other server or choose --port`,
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('warns when the output names a placeholder origin, at build and at start, and prints the docs URL', async () => {
+    const out = path.join(scratch, 'placeholder');
+    const build = await run('npm', ['run', 'build', '--silent', '--', '--corpus', SMALL_CORPUS, '--out', out], {
+      cwd: installDir,
+      env: { ...process.env, URL: '' },
+    });
+    expect(build.stderr).toMatch(/Warning: the output names https:\/\/lexicon\.test, a placeholder origin/);
+    const server = await startSelfHosted(['--dist', out], {}, () => {}, { installDir });
+    await server.stop();
+    expect(server.output()).toMatch(/Warning: .* a placeholder origin/);
+    expect(server.output()).toContain(`documentation: http://127.0.0.1:${server.port}/api/lexicon/`);
+
+    const owned = path.join(scratch, 'owned');
+    const ownedBuild = await run(
+      'npm',
+      [
+        'run',
+        'build',
+        '--silent',
+        '--',
+        '--corpus',
+        SMALL_CORPUS,
+        '--out',
+        owned,
+        '--site-url',
+        'https://lexicon.gnosis.bg',
+      ],
+      { cwd: installDir, env: { ...process.env, URL: '' } },
+    );
+    expect(ownedBuild.stderr).not.toMatch(/placeholder/);
+  });
+});
