@@ -3,18 +3,19 @@
 // each request (the same table netlify.toml is checked against); every answer, static file or
 // not, goes through the one handler, so every request is counted.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage, Server } from 'node:http';
+import { lstatSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import proxyaddr from 'proxy-addr';
 import { createHandler, type StaticFile } from '../src/handler.ts';
+import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute, staticHeaders } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
 import { trackConnections } from './graceful-close.ts';
+import { createHttpServer, type RefusalSite } from './http-server.ts';
 import { loadIndexes } from './load-indexes.ts';
 import { RedisRateLimitStore } from './redis-store.ts';
 
@@ -63,30 +64,37 @@ function listenFailure(error: NodeJS.ErrnoException, host: string, port: number)
  * cost of an exception: most list requests ask about paths that are not files), a name too
  * long, a file where a folder was expected.
  */
-function stat(file: string) {
+function lstat(file: string) {
   try {
-    return statSync(file, { throwIfNoEntry: false });
+    return lstatSync(file, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
 }
 
-/** A file of the output folder, never outside it; directories answer with their index.html. */
-function outputFile(dist: string, urlPath: string): { file: string; key: string } | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const candidate = path.resolve(dist, `.${decoded}`);
-  if (candidate !== dist && !candidate.startsWith(dist + path.sep)) return undefined;
-  for (const file of decoded.endsWith('/')
-    ? [path.join(candidate, 'index.html')]
-    : [candidate, path.join(candidate, 'index.html')]) {
-    const info = stat(file);
-    if (info?.isFile()) return { file, key: `${info.size}:${info.mtimeMs}:${info.ino}` };
+/**
+ * The file at a canonical URL path (src/request-path.ts: decoded once, no dot segments, no encoded
+ * separators), never outside the output folder and never through a symbolic link: each component
+ * is checked with lstat, so a link placed in dist/ (to /etc/passwd, or to another part of the
+ * tree) is not a file. Directories answer with their index.html.
+ */
+function outputFile(dist: string, canonical: string): { file: string; key: string } | undefined {
+  const names = canonical.split('/').filter(Boolean);
+  if (canonical.endsWith('/') || names.length === 0) names.push('index.html');
+  let at = dist;
+  for (const [i, name] of names.entries()) {
+    at = path.join(at, name);
+    const info = lstat(at);
+    if (!info || info.isSymbolicLink()) return undefined;
+    if (i < names.length - 1) {
+      if (!info.isDirectory()) return undefined;
+      continue;
+    }
+    if (info.isFile()) return { file: at, key: `${info.size}:${info.mtimeMs}:${info.ino}` };
+    if (!info.isDirectory()) return undefined;
+    const index = lstat(path.join(at, 'index.html'));
+    if (!index?.isFile()) return undefined;
+    return { file: path.join(at, 'index.html'), key: `${index.size}:${index.mtimeMs}:${index.ino}` };
   }
   return undefined;
 }
@@ -112,9 +120,13 @@ function outputFiles(dist: string, now: () => number = performance.now.bind(perf
   };
 }
 
-export function createApp(
-  options: ServerOptions & { store: RateLimitStore | undefined },
-): Hono<{ Bindings: { incoming: IncomingMessage } }> {
+export interface App {
+  fetch: (request: Request, env: { incoming: IncomingMessage }) => Response | Promise<Response>;
+  /** What a refusal below the handler needs of the data being served. */
+  site: () => RefusalSite;
+}
+
+export function createApp(options: ServerOptions & { store: RateLimitStore | undefined }): App {
   const dist = path.resolve(options.dist);
   const indexes = loadIndexes(dist);
   const log = options.log ?? ((message: string) => console.error(message));
@@ -150,17 +162,16 @@ export function createApp(
     const request = c.req.raw;
     const url = new URL(request.url);
     const ip = (proxyaddr(c.env.incoming, trust) ?? '').replace(/^::ffff:/, '');
-    const route = resolveRoute(
-      request.method.toUpperCase(),
-      url.pathname,
-      url.searchParams,
-      (p) => fileAt(p) !== undefined,
-    );
+    // Routed and served by the same canonical path; a path with none is the handler's 404.
+    const canonical = canonicalPath(url.pathname);
+    const route = canonical.ok
+      ? resolveRoute(request.method.toUpperCase(), canonical.path, url.searchParams, (p) => fileAt(p) !== undefined)
+      : { kind: 'none' as const };
     const file = route.kind === 'file' ? readStatic(route.path) : undefined;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
     return handle(request, { ip }, file);
   });
-  return app;
+  return { fetch: app.fetch, site: () => indexes.en };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -178,17 +189,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const app = createApp({ ...options, store });
   const host = options.host ?? '0.0.0.0';
-  let server: ServerType;
+  const server = createHttpServer(app.fetch, {
+    site: () => app.site(),
+    rateLimit: store?.limit,
+    log,
+  });
   try {
-    server = await new Promise((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
-      s.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, host, options.port)));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, host, options.port)));
+      server.listen(options.port, host, resolve);
     });
   } catch (error) {
     if (store instanceof RedisRateLimitStore) await store.close();
     throw error;
   }
-  const connections = trackConnections(server as Server);
+  const connections = trackConnections(server);
   return {
     port: (server.address() as AddressInfo).port,
     async close(graceMs = SHUTDOWN_GRACE_MS) {

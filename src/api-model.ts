@@ -19,6 +19,7 @@ import {
 import { rateLimitPolicy } from './http.ts';
 import type { ProblemKind } from './problems.ts';
 import { POLICY_NAME } from './rate-limit.ts';
+import { MAX_URL_LENGTH } from './request-path.ts';
 
 export interface Bilingual {
   en: string;
@@ -283,6 +284,10 @@ export const PROBLEM_EXPLANATIONS: Record<ProblemKind, Bilingual> = {
     en: `A query parameter has a value the API cannot use: \`limit\` or \`offset\` not an integer, an unknown \`locale\` or \`pillar\`, \`q\` longer than ${Q_MAX_CODE_POINTS} characters, or a parameter given twice. \`errors\` lists every invalid parameter; for \`locale\` and \`pillar\`, \`errors[].allowed\` lists the valid values.`,
     bg: `Параметър на заявката има стойност, която API-то не може да използва: \`limit\` или \`offset\` не е цяло число, непознат \`locale\` или \`pillar\`, \`q\` по-дълъг от ${Q_MAX_CODE_POINTS} знака или параметър, подаден два пъти. \`errors\` изброява всеки невалиден параметър; при \`locale\` и \`pillar\` полето \`errors[].allowed\` съдържа допустимите стойности.`,
   },
+  'bad-request': {
+    en: 'The request itself could not be read: a malformed request line, header or URL (a request target that is not a path, an invalid `Host`). Nothing was counted.',
+    bg: 'Самата заявка не може да бъде прочетена: неправилен ред на заявката, заглавка или URL (цел на заявката, която не е път, невалиден `Host`). Нищо не е отчетено.',
+  },
   'invalid-credentials': {
     en: 'The request sent `Authorization: Bearer <key>` with a key that is not valid: wrong, expired or revoked. The answer carries `WWW-Authenticate: Bearer error="invalid_token"`. It is never served under the anonymous limit instead: send no `Authorization` header for that, or ask the operator about the key.',
     bg: 'Заявката изпраща `Authorization: Bearer <ключ>` с невалиден ключ: грешен, изтекъл или отменен. Отговорът носи `WWW-Authenticate: Bearer error="invalid_token"`. Такава заявка никога не се обслужва вместо това с анонимния лимит: изпратете я без заглавка `Authorization` или попитайте оператора за ключа.',
@@ -295,9 +300,21 @@ export const PROBLEM_EXPLANATIONS: Record<ProblemKind, Bilingual> = {
     en: 'The API is read-only: only `GET`, `HEAD` and `OPTIONS` are allowed, and the `Allow` header says so.',
     bg: 'API-то е само за четене: позволени са единствено `GET`, `HEAD` и `OPTIONS`, както казва и заглавката `Allow`.',
   },
+  'request-timeout': {
+    en: 'The client did not send a whole request in time (the self-hosted server waits at most a minute for one). Send it again.',
+    bg: 'Клиентът не изпрати цяла заявка навреме (собственият сървър чака най-много минута). Изпратете я отново.',
+  },
+  'uri-too-long': {
+    en: `The path and query together are longer than ${MAX_URL_LENGTH} characters. No request of the API needs that many.`,
+    bg: `Пътят и заявката заедно са по-дълги от ${MAX_URL_LENGTH} знака. Нито една заявка към API-то не се нуждае от толкова.`,
+  },
   'rate-limited': {
     en: 'The request quota of this IP address is used up. Wait the number of seconds in `Retry-After`, then retry.',
     bg: 'Квотата заявки на този IP адрес е изчерпана. Изчакайте толкова секунди, колкото казва `Retry-After`, и опитайте отново.',
+  },
+  'header-fields-too-large': {
+    en: 'The request headers together are larger than the server reads (16 KB on the self-hosted server). Send fewer or shorter headers.',
+    bg: 'Заглавките на заявката заедно са по-големи, отколкото сървърът чете (16 KB при собствения сървър). Изпратете по-малко или по-кратки заглавки.',
   },
   'internal-error': {
     en: 'Something failed on our side. The body says nothing more on purpose; try again later.',

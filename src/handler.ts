@@ -32,6 +32,7 @@ import { clientKey, DEFAULT_IPV6_PREFIX_BITS } from './client-key.ts';
 import { isCounted } from './counting.ts';
 import { bearerKey, hashKey, isActive, type GrantBook, type GrantRecord } from './grants.ts';
 import type { RateLimitStore } from './rate-limit.ts';
+import { canonicalPath, MAX_URL_LENGTH, requestTargetLength } from './request-path.ts';
 import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
 
 export interface HandlerDeps {
@@ -122,6 +123,14 @@ export function createHandler(deps: HandlerDeps): Handler {
   async function respond(request: Request, client: ClientInfo, file: StaticFile | undefined): Promise<Response> {
     const headers = baseHeaders(rateLimit?.limit);
     const method = request.method.toUpperCase();
+    const url = new URL(request.url);
+    if (requestTargetLength(url) > MAX_URL_LENGTH) {
+      // Unread, so not counted: nothing of the API needs a longer URL.
+      return problem(headers, method, {
+        kind: 'uri-too-long',
+        detail: `the path and query are longer than ${MAX_URL_LENGTH} characters`,
+      });
+    }
     if (method === 'OPTIONS') {
       setPreflightHeaders(headers, request);
       return new Response(null, { status: 204, headers });
@@ -134,8 +143,10 @@ export function createHandler(deps: HandlerDeps): Handler {
       });
     }
 
-    const url = new URL(request.url);
-    const target = route(url.pathname);
+    // The same canonical path the server routed by (src/request-path.ts); none: a 404.
+    const canonical = canonicalPath(url.pathname);
+    const pathname = canonical.ok ? canonical.path : undefined;
+    const target: Route = pathname === undefined ? { kind: 'unknown' } : route(pathname);
     if (target.kind === 'rate-limited') {
       // The CDN's traffic rule sent this request here: its sliding window decides when to retry.
       headers['Retry-After'] = String(BACKSTOP_WINDOW_SECONDS);
@@ -150,8 +161,13 @@ export function createHandler(deps: HandlerDeps): Handler {
       : target.kind === 'list'
         ? list(url, request, method)
         : target.kind === 'term'
-          ? term(target, url, method)
-          : problemOutcome(method, { kind: 'not-found', detail: 'no endpoint at this path; see the documentation' });
+          ? term(target, pathname!, url, method)
+          : problemOutcome(method, {
+              kind: 'not-found',
+              detail: canonical.ok
+                ? 'no endpoint at this path; see the documentation'
+                : `no endpoint at this path: ${canonical.reason}`,
+            });
 
     if (rateLimit && isCounted(url.pathname)) {
       const who = await credentials(request, client);
@@ -233,7 +249,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     };
   }
 
-  function term(target: { segment: string; pathLocale?: Locale }, url: URL, method: string): Outcome {
+  function term(target: { segment: string; pathLocale?: Locale }, pathname: string, url: URL, method: string): Outcome {
     let locale = target.pathLocale;
     if (!locale) {
       const read = readLocaleParam(url.searchParams);
@@ -250,7 +266,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       });
     }
     const location = termPath(slug, locale);
-    if (target.pathLocale || url.pathname + url.search === location) {
+    if (target.pathLocale || pathname + url.search === location) {
       // The canonical request for a term the index knows should have been a static file.
       throw new Error(`the static response file for "${slug}" (${locale}) is missing from this deployment`);
     }

@@ -129,3 +129,19 @@ function fnv1a(text: string): number {
   }
   return hash >>> 0;
 }
+
+/**
+ * A problem answered outside the handler (a request the HTTP layer could not read): the same
+ * contract headers and body as the handler's problems, never counted.
+ */
+export function refusal(
+  site: { docsUrl: string; attributionJson: string },
+  rateLimit: number | undefined,
+  kind: ProblemKind,
+  detail: string,
+): { status: number; headers: ResponseHeaders; body: string } {
+  const headers = baseHeaders(rateLimit);
+  headers['Content-Type'] = PROBLEM_TYPE;
+  headers['Cache-Control'] = PER_CLIENT;
+  return { status: problemStatus(kind), headers, body: problemBody({ kind, detail, ...site }) };
+}

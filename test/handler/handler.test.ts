@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { EXPOSED_HEADERS } from '../../src/http.ts';
+import { PROBLEM_KINDS, type ProblemKind } from '../../src/problems.ts';
+import { MAX_URL_LENGTH } from '../../src/request-path.ts';
 import { ListResponseSchema, ProblemSchema } from '../../src/schema.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
@@ -63,16 +65,9 @@ async function expectProblem(response: Response, status: number, kind: string, d
   expect(response.headers.get('Content-Type')).toBe('application/problem+json; charset=utf-8');
   expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
   const body = ProblemSchema.parse(await json(response));
-  const titles: Record<number, string> = {
-    400: 'Invalid query parameter',
-    404: 'Not found',
-    405: 'Method not allowed',
-    429: 'Rate limit exceeded',
-    500: 'Internal error',
-  };
   expect(body).toEqual({
     type: `${DOCS}#${kind}`,
-    title: titles[status],
+    title: PROBLEM_KINDS[kind as ProblemKind].title,
     status,
     detail,
     ...(errors ? { errors } : {}),
@@ -214,14 +209,27 @@ describe('list endpoint', () => {
   });
 
   it('never echoes long raw input back', async () => {
-    const adjusted = await json(await site.get(`/api/lexicon/public?limit=${'9'.repeat(5000)}&${'k'.repeat(5000)}=1`));
+    const adjusted = await json(await site.get(`/api/lexicon/public?limit=${'9'.repeat(1500)}&${'k'.repeat(1500)}=1`));
     expect(adjusted.meta.warnings).toEqual([
       'limit 99999999999999999999… is outside 1-500; 500 was applied',
       `unknown parameter "${'k'.repeat(20)}…" was ignored`,
     ]);
-    const rejected = await site.get(`/api/lexicon/public?limit=${'x'.repeat(5000)}&locale=${'y'.repeat(5000)}`);
+    const rejected = await site.get(`/api/lexicon/public?limit=${'x'.repeat(1500)}&locale=${'y'.repeat(1500)}`);
     expect(rejected.status).toBe(400);
     expect((await rejected.text()).length).toBeLessThan(1000);
+  });
+
+  // Issue 22, finding 6: a documented maximum URL length, answered with a problem.
+  it(`answers a path and query longer than ${MAX_URL_LENGTH} characters with a 414 problem`, async () => {
+    const at = `/api/lexicon/public?q=x&pad=${'k'.repeat(MAX_URL_LENGTH - 28)}`;
+    expect(at.length).toBe(MAX_URL_LENGTH);
+    expect((await site.get(at)).status).toBe(200);
+    await expectProblem(
+      await site.get(`${at}k`),
+      414,
+      'uri-too-long',
+      `the path and query are longer than ${MAX_URL_LENGTH} characters`,
+    );
   });
 });
 
@@ -280,10 +288,18 @@ describe('single-term endpoint (the function answers what the static files canno
     ['/api/lexicon/public/Aeon', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
     [
       '/api/lexicon/public/..%2F..%2Fetc%2Fpasswd',
-      'the path does not name a term; slugs are lowercase ASCII kebab case',
+      'no endpoint at this path: the path has an encoded separator or a control character',
     ],
-    ['/api/lexicon/public/%00', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
-    ['/api/lexicon/public/aeon%00', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
+    ['/api/lexicon/public/%00', 'no endpoint at this path: the path has an encoded separator or a control character'],
+    [
+      '/api/lexicon/public/aeon%00',
+      'no endpoint at this path: the path has an encoded separator or a control character',
+    ],
+    // The URL parser reads %2e%2e as "..": this is /api/lexicon/, a file the function does not serve.
+    ['/api/lexicon/public/%2e%2e', 'no endpoint at this path; see the documentation'],
+    ['/api/lexicon/public/a%2fb', 'no endpoint at this path: the path has an encoded separator or a control character'],
+    ['/api/lexicon/public/a%5cb', 'no endpoint at this path: the path has an encoded separator or a control character'],
+    ['/api/lexicon//public/aeon', 'no endpoint at this path: the path has an empty segment ("//")'],
     [`/api/lexicon/public/${'a'.repeat(300)}`, 'the path does not name a term; slugs are lowercase ASCII kebab case'],
     ['/api/lexicon/public/aeon/extra', 'the path does not name a term; slugs are lowercase ASCII kebab case'],
     ['/api/lexicon/term/aeon/extra', 'the path does not name a term; slugs are lowercase ASCII kebab case'],

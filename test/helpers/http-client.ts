@@ -12,12 +12,19 @@ export interface HttpResult {
 
 export function httpRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; localAddress?: string } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    localAddress?: string;
+    /** The request target sent as it is, not normalised by a URL parser (`/a/..%2f_data`). */
+    rawPath?: string;
+  } = {},
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
+        ...(options.rawPath === undefined ? {} : { path: options.rawPath }),
         method: options.method ?? 'GET',
         headers: options.headers,
         localAddress: options.localAddress,
