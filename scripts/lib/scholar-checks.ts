@@ -132,15 +132,20 @@ export function knownScholars(corpus: Corpus, extra: readonly string[] = []): Sc
   return [...byName.values()];
 }
 
+/** "Wouter Hanegraaff", "Wouter J. Hanegraaff", "W. J. Hanegraaff", "Arthur Edward Waite": the first given name leads. */
+function namePattern({ family, given }: Scholar): RegExp {
+  const forms = (name: string) => {
+    const initial = `${name[0]}\\.`;
+    return name.endsWith('.') ? escapeRegExp(name) : `(?:${escapeRegExp(name)}|${initial})`;
+  };
+  const [first, ...rest] = given;
+  const middle = rest.map((name) => `(?:\\s+${forms(name)})?`).join('');
+  return new RegExp(`(?<![\\p{L}])${forms(first!)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}])`, 'u');
+}
+
 /** "slug: Given Family" for each known scholar an English body names with a given name but does not cite. */
 export function scholarsNamedNotReferenced(corpus: Corpus, scholars: Scholar[]): string[] {
-  const patterns = scholars.map((s) => ({
-    scholar: s,
-    pattern: new RegExp(
-      `(?<![\\p{L}])(?:${s.given.map(escapeRegExp).join('|')})(?:\\s+\\p{Lu}\\.)*\\s+${escapeRegExp(s.family)}(?![\\p{L}])`,
-      'u',
-    ),
-  }));
+  const patterns = scholars.map((scholar) => ({ scholar, pattern: namePattern(scholar) }));
   const findings: string[] = [];
   for (const term of corpus.terms) {
     const cited = new Set((term.references ?? []).flatMap((r) => authorFamilyNames(r.author)));

@@ -107,6 +107,20 @@ describe('scholarsNamedNotReferenced', () => {
     ]);
   });
 
+  it('reads the given names in order, so that "A. V. Williams Jackson" is not Michael A. Williams', () => {
+    const other = {
+      terms: [
+        term('gnosis', [scholarly('Williams, Michael A.')], 'Michael A. Williams questions the category.'),
+        term('mani', [scholarly('Jackson, A. V. Williams')], 'A. V. Williams Jackson edited the fragments.'),
+        term('tarot', [primary('Anon')], 'Arthur Edward Waite designed a deck. M. A. Williams too.'),
+      ],
+    } as unknown as Corpus;
+    expect(scholarsNamedNotReferenced(other, knownScholars(other, ['Waite, Arthur Edward']))).toEqual([
+      'tarot: M. A. Williams',
+      'tarot: Arthur Edward Waite',
+    ]);
+  });
+
   it('does not take a word before a family name for a given name (the Fisher King)', () => {
     const other = {
       terms: [...corpus.terms, term('fisher', [primary('Anon')], 'The Fisher King.')],
