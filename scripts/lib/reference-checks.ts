@@ -59,19 +59,18 @@ const TITLE_STOP_WORDS = new Set([
 
 /**
  * What identifies a work however an entry spells it: the first author's family name, the first
- * three words of the main title (before any colon) and its volume, wherever the title names it.
- * Subtitles, editions and punctuation vary; a volume (or Talmud order) is a different book.
+ * three words of the main title (before any colon), its volume wherever the title names it, and
+ * the year. Subtitles and punctuation vary; a volume (or Talmud order) is a different book, and so
+ * is one of the same main title in another year (Cohen's two books called *The Shiʿur Qomah*).
  */
-export function workKey(reference: Pick<Reference, 'author' | 'title'>): string {
+export function workKey(reference: Pick<Reference, 'author' | 'title' | 'year'>): string {
   const family = fold(authorFamilyNames(reference.author)[0] ?? reference.author);
   const main = fold(reference.title).split(':')[0]!;
   const words = (main.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !TITLE_STOP_WORDS.has(w));
   const volume =
     /\b(?:vol\.?|volume|book|livre|tome|seder)\s+([\p{L}\p{N}'/]+)/u.exec(fold(reference.title))?.[1] ?? '';
-  return `${family}|${words
-    .filter((w) => w !== 'vol')
-    .slice(0, 3)
-    .join(' ')}|${volume}`;
+  const mainWords = words.filter((w) => w !== 'vol').slice(0, 3);
+  return `${family}|${mainWords.join(' ')}|${volume}|${reference.year}`;
 }
 
 export interface CitedReference {

@@ -87,7 +87,7 @@ describe('one description per work', () => {
     expect(
       findWorkInconsistencies([
         { slug: 'a', reference: work },
-        { slug: 'b', reference: { ...work, year: 1995 } },
+        { slug: 'b', reference: work },
       ]),
     ).toEqual([]);
   });
@@ -101,6 +101,22 @@ describe('volumes named after the subtitle', () => {
     expect(workKey(ref('Epstein, Isidore (ed.)', 'The Babylonian Talmud: Seder Nezikin'))).not.toBe(
       workKey(ref('Epstein, Isidore (ed.)', "The Babylonian Talmud: Seder Mo'ed")),
     );
+  });
+});
+
+describe('works of the same main title', () => {
+  it('are two works when their years differ (Cohen, The Shiʿur Qomah, 1983 and 1985)', () => {
+    const liturgy = {
+      ...ref('Cohen, Martin Samuel', 'The Shiʿur Qomah: Liturgy and Theurgy', 'scholarly'),
+      year: 1983,
+    };
+    const texts = { ...ref('Cohen, Martin Samuel', 'The Shiʿur Qomah: Texts and Recensions'), year: 1985 };
+    expect(
+      findWorkInconsistencies([
+        { slug: 'shiur-komah', reference: liturgy },
+        { slug: 'shiur-komah', reference: texts },
+      ]),
+    ).toEqual([]);
   });
 });
 
