@@ -56,8 +56,22 @@ export function soundKey(latinName: string, silentW = false): string {
   return key;
 }
 
-/** Whether the (Bulgarian) text names `family`: the name itself, or a capitalised word that sounds like it. */
-function bulgarianTextNames(text: string, family: string): boolean {
+interface SpokenWord {
+  word: string;
+  latin: string;
+  key: string;
+}
+
+/** The capitalised words of a Bulgarian text, transliterated once ("ц" is one sound: Hurwitz -> Хурвиц). */
+function capitalisedWords(text: string): SpokenWord[] {
+  return (text.match(/\p{Lu}[\p{L}-]*/gu) ?? []).map((word) => {
+    const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
+    return { word: stripMarks(word), latin, key: soundKey(latin) };
+  });
+}
+
+/** Whether the (Bulgarian) words name `family`: the name itself, or a word that sounds and is spelled like it. */
+function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
   // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
   const keys = new Set(
     [soundKey(family), soundKey(family, true)].flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
@@ -65,15 +79,13 @@ function bulgarianTextNames(text: string, family: string): boolean {
   keys.delete('');
   const name = stripMarks(family).toLowerCase();
   const spoken = name.replace(/w/g, 'u'); // Weeks -> Уийкс, Ware -> Уеър
-  for (const word of text.match(/\p{Lu}[\p{L}-]*/gu) ?? []) {
-    if (stripMarks(word) === stripMarks(family)) return true;
-    // ц is one sound (Hurwitz -> Хурвиц), тс two (Yates -> Йейтс).
-    const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
-    // The same consonants, and spelled alike: „Кузански“ shares a key with "Jonas" but not its letters.
+  return words.some(({ word, latin, key }) => {
+    if (word === stripMarks(family)) return true;
+    if (!keys.has(key)) return false;
+    // Spelled alike too: „Кузански“ shares a key with "Jonas" but not its letters.
     const distance = Math.min(editDistance(latin, name), editDistance(latin, spoken));
-    if (keys.has(soundKey(latin)) && distance <= 0.6 * Math.max(latin.length, name.length)) return true;
-  }
-  return false;
+    return distance <= 0.6 * Math.max(latin.length, name.length);
+  });
 }
 
 /** Levenshtein distance, for two short words. */
@@ -103,8 +115,10 @@ export function referencedScholars(term: Term): string[] {
 /** Whether the locale's Interpretations section names an author of one of the entry's scholarly works. */
 export function interpretationsNameAScholar(term: Term, locale: Locale, heading: string): boolean {
   const section = bodySection(term.texts[locale].body, heading);
-  const names = locale === 'bg' ? bulgarianTextNames : englishTextNames;
-  return referencedScholars(term).some((family) => names(section, family));
+  const scholars = referencedScholars(term);
+  if (locale === 'en') return scholars.some((family) => englishTextNames(section, family));
+  const words = capitalisedWords(section);
+  return scholars.some((family) => bulgarianTextNames(words, family));
 }
 
 interface Scholar {
@@ -149,8 +163,9 @@ export function scholarsNamedNotReferenced(corpus: Corpus, scholars: Scholar[]):
   const findings: string[] = [];
   for (const term of corpus.terms) {
     const cited = new Set((term.references ?? []).flatMap((r) => authorFamilyNames(r.author)));
+    const body = term.texts.en.body;
     for (const { scholar, pattern } of patterns) {
-      const match = pattern.exec(term.texts.en.body);
+      const match = body.includes(scholar.family) ? pattern.exec(body) : null;
       if (match && !cited.has(scholar.family)) findings.push(`${term.slug}: ${match[0]}`);
     }
   }

@@ -15,7 +15,8 @@ beforeAll(async () => {
   if (!validation.ok) throw new Error(validation.problems.map(formatProblem).join('\n'));
   corpus = validation.corpus;
   stats = computeCorpusStats(corpus, await loadStyleVariants(CORPUS));
-});
+  // Reading and validating 500+ terms on a shared, loaded machine takes several seconds.
+}, 120_000);
 
 describe('the bundled corpus', () => {
   it('has at least 320 terms, each in English and Bulgarian', () => {
