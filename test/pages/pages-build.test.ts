@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { letterOf } from '../../scripts/lib/pages/index-page.ts';
+import { pageTitle, scriptJson } from '../../scripts/lib/pages/layout.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -120,6 +121,22 @@ describe('the pages of the small corpus', () => {
     expect(letterOf('„Йога“', 'bg')).toBe('Й');
     expect(letterOf('æther', 'en')).toBe('Æ');
     expect(letterOf('42', 'en')).toBe('#');
+  });
+});
+
+describe('page titles and embedded JSON', () => {
+  it('keep a title within 70 characters as written in the markup', () => {
+    expect(pageTitle('Sophia', 'Test Lexicon')).toBe('Sophia — Test Lexicon');
+    // 41 + 3 + 26 = 70 characters, but `&` is written `&amp;`: the name alone.
+    expect(pageTitle('Lesser Banishing Ritual of the Pentagramm', 'Gnostic & Esoteric Lexicon')).toBe(
+      'Lesser Banishing Ritual of the Pentagramm',
+    );
+    const long = 'A Map of Heaven in the Apocryphon of John: From the Invisible Spirit to the Four Luminaries';
+    expect(pageTitle(long, 'X')).toBe('A Map of Heaven in the Apocryphon of John: From the Invisible Spirit…');
+  });
+
+  it('writes `<` in JSON for a script element as \\u003c', () => {
+    expect(scriptJson({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}');
   });
 });
 

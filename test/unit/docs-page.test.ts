@@ -101,7 +101,7 @@ describe('renderDocsPage', () => {
   const html = renderDocsPage(input);
 
   it('is a complete HTML5 document in English by default, with one inline script and style', () => {
-    expect(html.startsWith('<!doctype html>\n<html lang="en" data-ui="en"')).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en" data-ui="en"')).toBe(true);
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(count(html, '<script')).toBe(1);

@@ -89,7 +89,7 @@ export function renderDocsPage(input: DocsPageInput): string {
   const { attribution } = input.manifest;
   const origin = originOf(attribution.url);
   const { style, script } = pageAssets();
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 ${html`<html lang="en" data-ui="en" data-origin="${origin}" data-title-bg="${MESSAGES.bg.pageTitle(attribution.source)}">
 <head>
 <meta charset="utf-8">

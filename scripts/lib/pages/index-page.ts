@@ -7,7 +7,7 @@ import { LIST_PATH, type Locale } from '../../../src/contract.ts';
 import type { Term } from '../../../src/schema.ts';
 import { html, type Html } from '../docs-page/html.ts';
 import { siblingModule } from '../worker-entry.ts';
-import { renderPage } from './layout.ts';
+import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';
 
@@ -56,6 +56,7 @@ function filters(view: SiteView, locale: Locale, total: number): Html {
 <div class="field"><label for="q">${m.search}</label><input type="search" id="q" name="q" autocomplete="off" aria-describedby="q-hint"><small id="q-hint" class="muted">${m.searchHint}</small></div>
 <div class="field"><label for="pillar">${m.pillar}</label><select id="pillar" name="pillar"><option value="">${m.allPillars}</option>${pillars}</select></div>
 <div class="field"><label for="tradition">${m.tradition}</label><select id="tradition" name="tradition"><option value="">${m.allTraditions}</option>${traditions}</select></div>
+<div class="field submit"><button type="submit">${m.searchButton}</button></div>
 <p id="filter-status" class="muted" role="status"></p>
 </form>`;
 }
@@ -84,7 +85,7 @@ ${sections}`;
   const { siteUrl, attribution } = view.records;
   return renderPage({
     locale,
-    title: `${m.lexicon}: ${m.indexTitle.toLocaleLowerCase(locale)} — ${attribution.source}`,
+    title: pageTitle(`${m.lexicon}: ${m.indexTitle.toLocaleLowerCase(locale)}`, attribution.source),
     description: m.indexIntro(view.format[locale].count(terms.length, m.termCount)),
     canonical: siteUrl + view.indexPath(locale),
     languages: view.locales.map((l) => ({ locale: l, href: siteUrl + view.indexPath(l) })),

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import { DOCS_PATH, LICENSE, LICENSE_URL, type Locale } from '../../../src/contract.ts';
 import type { Attribution } from '../derive.ts';
-import { html, link, raw, type Html } from '../docs-page/html.ts';
+import { escapeHtml, html, link, raw, type Html } from '../docs-page/html.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 
 let style: string | undefined;
@@ -29,6 +29,21 @@ export function scriptJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** Titles past this length are cut in search results (and html-validate's long-title rule). */
+export const TITLE_MAX = 70;
+
+/** "Name — Source", or the name alone when that is too long, cut at a word when even that is. */
+export function pageTitle(name: string, source: string): string {
+  // Counted as written in the markup, where `&` is `&amp;`.
+  const length = (text: string) => escapeHtml(text).length;
+  const full = `${name} — ${source}`;
+  if (length(full) <= TITLE_MAX) return full;
+  if (length(name) <= TITLE_MAX) return name;
+  let cut = name;
+  while (length(`${cut}…`) > TITLE_MAX) cut = cut.replace(/\s*\S+$/, '') || cut.slice(0, -1);
+  return `${cut}…`;
 }
 
 export interface PageFrame {
@@ -84,7 +99,7 @@ export function renderPage(frame: PageFrame): string {
     (d) => html`<link rel="alternate" type="${d.type}" href="${d.href}" title="${d.title}">
 `,
   );
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 ${html`<html lang="${frame.locale}">
 <head>
 <meta charset="utf-8">

@@ -5,7 +5,7 @@
 import type { Locale } from '../../../src/contract.ts';
 import { html } from '../docs-page/html.ts';
 import type { PostRecord } from '../derive.ts';
-import { renderPage } from './layout.ts';
+import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';
 
@@ -23,7 +23,7 @@ export function renderPostPage(view: SiteView, locale: Locale, post: PostRecord,
 </article>`;
   return renderPage({
     locale,
-    title: `${post.title[locale]} — ${view.records.attribution.source}`,
+    title: pageTitle(post.title[locale], view.records.attribution.source),
     description: terms.map((t) => t.term).join(', '),
     canonical: post.url[locale],
     languages: view.locales.map((l) => ({ locale: l, href: post.url[l] })),

@@ -7,7 +7,7 @@ import { conceptUri, schemeUri } from '../concepts.ts';
 import { html, link, type Html } from '../docs-page/html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { PAGE_MESSAGES } from './messages.ts';
-import { renderPage } from './layout.ts';
+import { pageTitle, renderPage } from './layout.ts';
 import type { SiteView } from './site-view.ts';
 
 function facts(view: SiteView, locale: Locale, term: Term): Html {
@@ -93,7 +93,7 @@ ${posts(view, locale, term)}
 ${dataSection(view, locale, term)}`;
   return renderPage({
     locale,
-    title: `${term.term} — ${view.records.attribution.source}`,
+    title: pageTitle(term.term, view.records.attribution.source),
     description: term.definition,
     canonical: term.url,
     languages: view.locales.map((l) => ({ locale: l, href: view.term(l, term.slug).url })),
