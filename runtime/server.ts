@@ -14,6 +14,7 @@ import { createHandler, type StaticFile } from '../src/handler.ts';
 import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute, staticHeaders } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
+import { forClient } from './content-coding.ts';
 import { trackConnections } from './graceful-close.ts';
 import { createHttpServer, type RefusalSite } from './http-server.ts';
 import { loadIndexes } from './load-indexes.ts';
@@ -168,8 +169,11 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
       ? resolveRoute(request.method.toUpperCase(), canonical.path, url.searchParams, (p) => fileAt(p) !== undefined)
       : { kind: 'none' as const };
     const file = route.kind === 'file' ? readStatic(route.path) : undefined;
+    // HEAD is answered as the GET it stands for, then stripped of its body (forClient), so its
+    // headers are the GET's, Content-Length and Content-Encoding included.
+    const asked = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
-    return handle(request, { ip }, file);
+    return forClient(request, await handle(asked, { ip }, file), file);
   });
   return { fetch: app.fetch, site: () => indexes.en };
 }

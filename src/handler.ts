@@ -156,8 +156,9 @@ export function createHandler(deps: HandlerDeps): Handler {
       });
     }
 
+    const counted = rateLimit !== undefined && isCounted(url.pathname);
     const outcome = file
-      ? staticFile(file, request, method)
+      ? staticFile(file, request, method, counted)
       : target.kind === 'list'
         ? list(url, request, method)
         : target.kind === 'term'
@@ -169,7 +170,7 @@ export function createHandler(deps: HandlerDeps): Handler {
                 : `no endpoint at this path: ${canonical.reason}`,
             });
 
-    if (rateLimit && isCounted(url.pathname)) {
+    if (rateLimit && counted) {
       const who = await credentials(request, client);
       if (who === 'invalid') {
         headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
@@ -197,7 +198,7 @@ export function createHandler(deps: HandlerDeps): Handler {
         }
       }
     }
-    headers['Cache-Control'] = rateLimit ? PER_CLIENT : CACHEABLE;
+    headers['Cache-Control'] = counted ? PER_CLIENT : CACHEABLE;
     return outcome.respond(headers);
   }
 
@@ -231,14 +232,15 @@ export function createHandler(deps: HandlerDeps): Handler {
     };
   }
 
-  function staticFile(file: StaticFile, request: Request, method: string): Outcome {
+  function staticFile(file: StaticFile, request: Request, method: string, counted: boolean): Outcome {
     const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), file.etag);
     return {
       counts: !notModified,
       respond(headers) {
-        // Counted responses are per client: the file's public caching applies only without a limit.
+        // Counted responses are per client: the file's public caching applies only where nothing
+        // is counted (the dumps, the documentation, the pages; or no limit at all).
         for (const [name, value] of Object.entries(file.headers)) {
-          if (name !== 'Cache-Control' || !rateLimit) headers[name] = value;
+          if (name !== 'Cache-Control' || !counted) headers[name] = value;
         }
         headers.ETag = file.etag;
         return new Response(notModified || method === 'HEAD' ? null : file.body, {

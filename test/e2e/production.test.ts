@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSelfHosted, type SelfHosted } from '../helpers/self-hosted.ts';
 
 const installDir = inject('installDir');
@@ -200,5 +200,92 @@ describe('the production install', () => {
       { cwd: installDir, env: { ...process.env, URL: '' } },
     );
     expect(ownedBuild.stderr).not.toMatch(/placeholder/);
+  });
+
+  describe('what npm start sends', () => {
+    let server: SelfHosted;
+    beforeAll(async () => {
+      server = await startSelfHosted(['--dist', dist], { RATE_LIMIT_PER_HOUR: '0' }, () => {}, { installDir });
+    });
+    afterAll(() => server.stop());
+
+    /** curl, a real client: the headers (without Date) and the body it hands over. */
+    async function curl(urlPath: string, args: string[] = []) {
+      const dumpHeaders = args.includes('-I') ? [] : ['-D', '-'];
+      const { stdout } = await run('curl', ['-s', ...dumpHeaders, ...args, `${server.baseUrl}${urlPath}`], {
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const found = stdout.indexOf('\r\n\r\n');
+      const end = found < 0 ? stdout.length : found;
+      const head = stdout.subarray(0, end).toString('latin1').split('\r\n');
+      return {
+        status: head[0]!,
+        headers: head.slice(1).filter((h) => !/^date:/i.test(h)),
+        body: stdout.subarray(end + 4),
+      };
+    }
+
+    const paths = () => [
+      '/api/lexicon/public?limit=500&locale=bg',
+      '/api/lexicon/public/sophia',
+      largestDump().url,
+      '/api/lexicon/',
+      '/api/lexicon/public/no-such-term',
+    ];
+
+    it('sends br and gzip bodies that curl decodes to the plain bytes, with weak ETags and Vary', async () => {
+      for (const urlPath of paths()) {
+        const plain = await curl(urlPath);
+        for (const coding of ['br', 'gzip']) {
+          const compressed = await curl(urlPath, ['--compressed', '-H', `Accept-Encoding: ${coding}`]);
+          expect(compressed.status, urlPath).toBe(plain.status);
+          expect(compressed.headers, urlPath).toContain(`Content-Encoding: ${coding}`);
+          expect(compressed.headers, urlPath).toContain('Vary: Accept-Encoding');
+          expect(compressed.body.equals(plain.body), `${urlPath} ${coding}`).toBe(true);
+          const etag = compressed.headers.find((h) => h.startsWith('ETag: '));
+          if (etag) expect(etag, urlPath).toMatch(/^ETag: W\//);
+          const length = Number(compressed.headers.find((h) => h.startsWith('Content-Length: '))?.slice(16));
+          expect(length, urlPath).toBeLessThan(plain.body.length);
+        }
+        expect(
+          plain.headers.some((h) => h.startsWith('Content-Encoding')),
+          urlPath,
+        ).toBe(false);
+      }
+    });
+
+    it('answers 304 to the weak ETag of a compressed body', async () => {
+      const first = await curl('/api/lexicon/public/sophia', ['-H', 'Accept-Encoding: br']);
+      const etag = first.headers.find((h) => h.startsWith('ETag: '))!.slice(6);
+      const again = await curl('/api/lexicon/public/sophia', [
+        '-H',
+        'Accept-Encoding: br',
+        '-H',
+        `If-None-Match: ${etag}`,
+      ]);
+      expect(again.status).toBe('HTTP/1.1 304 Not Modified');
+      expect(again.headers).toContain(`ETag: ${etag}`);
+    });
+
+    it('answers HEAD with exactly the headers of GET, Content-Length included, and no body', async () => {
+      for (const urlPath of paths()) {
+        for (const extra of [[], ['-H', 'Accept-Encoding: gzip, br']]) {
+          const get = await curl(urlPath, extra);
+          const head = await curl(urlPath, ['-I', ...extra]);
+          expect(head.headers, urlPath).toEqual(get.headers);
+          expect(
+            head.headers.some((h) => h.startsWith('Content-Length: ')),
+            urlPath,
+          ).toBe(true);
+          expect(head.body.length, urlPath).toBe(0);
+        }
+      }
+    });
+
+    it('lets caches keep the versioned dumps forever, as the CDN does', async () => {
+      const dump = await curl(largestDump().url, ['-I']);
+      expect(dump.headers).toContain('Cache-Control: public, max-age=31536000, immutable');
+    });
   });
 });

@@ -1,0 +1,125 @@
+// Compressed bodies for the self-hosted server (`npm start`). On Netlify the CDN compresses on
+// its own; a self-hoster without a proxy in front would otherwise send a 500-term page (about
+// 230 KB of JSON) or a dump uncompressed. Static files are compressed on their first request in
+// each coding and kept with the file in memory (compressing every term file and dump at build
+// time would cost the build more than the few requests that each one gets); list pages and
+// problems are compressed per response.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+export type Coding = 'br' | 'gzip';
+const CODINGS = ['br', 'gzip', 'identity'];
+
+/** Media types worth compressing: text of every kind we serve, and the SQLite dump (about a third). */
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|problem\+json|ld\+json|schema\+json|x-ndjson|xml|javascript|vnd\.sqlite3)\b|image\/svg\+xml)/;
+
+/** Brotli at a middle quality: nearly its best ratio on JSON at a fraction of quality 11's time. */
+const BROTLI_QUALITY = 5;
+
+export function isCompressible(contentType: string | undefined | null): boolean {
+  return contentType ? COMPRESSIBLE.test(contentType) : false;
+}
+
+/** The coding the client prefers among ours (RFC 9110 12.5.3), or undefined for identity. */
+export function chooseCoding(acceptEncoding: string | null): Coding | undefined {
+  if (!acceptEncoding) return undefined;
+  // `preferred` (negotiator 1.x; not in its 0.6 types): among equal q-values, br before gzip.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } });
+  const encoding = negotiator.encoding as (available: string[], options: { preferred: string[] }) => string | undefined;
+  const chosen = encoding.call(negotiator, CODINGS, { preferred: CODINGS });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+export function encode(body: Uint8Array, coding: Coding): Uint8Array {
+  return coding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+/**
+ * The entity tag of a compressed representation: weak, as nginx makes it. The compressed and
+ * the plain bytes differ, so they cannot share a strong tag; a weak one says they are the same
+ * content, and If-None-Match (a weak comparison) still answers 304 for either.
+ */
+export function weakened(etag: string): string {
+  return etag.startsWith('W/') ? etag : `W/${etag}`;
+}
+
+/** Adds `Accept-Encoding` to a Vary header value, keeping what is there. */
+export function varyAcceptEncoding(vary: string | null | undefined): string {
+  if (!vary) return 'Accept-Encoding';
+  return /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary) || vary.trim() === '*' ? vary : `${vary}, Accept-Encoding`;
+}
+
+/** Compressed bodies of static files, per coding, kept as long as the file itself is cached. */
+const encodedFiles = new WeakMap<object, Partial<Record<Coding, Uint8Array>>>();
+
+/**
+ * The handler's response as this client should receive it: compressed when it accepts a coding
+ * and the type is compressible (`Vary: Accept-Encoding` either way), and for `HEAD` the headers
+ * of the `GET`, `Content-Length` included, without the body. `file` is the static file the
+ * response was made from (its compressed forms are kept with it).
+ */
+export async function forClient(
+  request: Request,
+  response: Response,
+  file: { body: Uint8Array; headers: Record<string, string> } | undefined,
+): Promise<Response> {
+  const type =
+    response.headers.get('Content-Type') ?? (response.status === 304 ? file?.headers['Content-Type'] : undefined);
+  const compressible = isCompressible(type) || (response.status === 304 && !file);
+  const head = request.method === 'HEAD';
+  if (!compressible && !head) return response;
+  const coding = compressible ? chooseCoding(request.headers.get('Accept-Encoding')) : undefined;
+  const headers = headerRecord(response.headers);
+  if (compressible) headers.Vary = varyAcceptEncoding(headers.Vary);
+  if (coding && headers.ETag) headers.ETag = weakened(headers.ETag);
+  if (response.status === 304 || response.status === 204 || !response.body) {
+    return head
+      ? new Response(null, { status: response.status, headers })
+      : new Response(response.body, { status: response.status, headers });
+  }
+  const fromFile = file !== undefined && response.status === 200;
+  let body = fromFile ? file.body : new Uint8Array(await response.arrayBuffer());
+  if (coding) {
+    body = fromFile ? encodedFile(file, coding) : encode(body, coding);
+    headers['Content-Encoding'] = coding;
+  }
+  headers['Content-Length'] = String(body.byteLength);
+  return new Response(head ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers });
+}
+
+/** Names as the handler writes them (`ETag`, `X-RateLimit-Limit`), whatever case Headers gives. */
+const NAME_EXCEPTIONS: Record<string, string> = { etag: 'ETag', 'www-authenticate': 'WWW-Authenticate' };
+
+function headerName(lower: string): string {
+  return (
+    NAME_EXCEPTIONS[lower] ??
+    lower
+      .split('-')
+      .map((part) => (part === 'ratelimit' ? 'RateLimit' : part.charAt(0).toUpperCase() + part.slice(1)))
+      .join('-')
+  );
+}
+
+/** A plain record of the headers, so that a changed response is written with the same names as any other. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[headerName(name)] = value;
+  });
+  return record;
+}
+
+function encodedFile(file: { body: Uint8Array }, coding: Coding): Uint8Array {
+  let forms = encodedFiles.get(file);
+  if (!forms) encodedFiles.set(file, (forms = {}));
+  forms[coding] ??= encode(file.body, coding);
+  return forms[coding];
+}
