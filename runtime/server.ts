@@ -7,10 +7,10 @@ import { lstatSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import proxyaddr from 'proxy-addr';
 import { createHandler, type StaticFile } from '../src/handler.ts';
+import { baseHeaders, JSON_TYPE } from '../src/http.ts';
 import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute, staticHeaders } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
@@ -157,12 +157,18 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
     return { body, headers, etag };
   }
 
-  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>();
-  app.get(HEALTH_PATH, (c) => c.json({ status: 'ok', dataVersion: indexes.en.dataVersion }));
-  app.all('*', async (c) => {
-    const request = c.req.raw;
+  const health = JSON.stringify({ status: 'ok', dataVersion: indexes.en.dataVersion });
+
+  // A plain fetch function, not a Hono app: Hono answers HEAD itself by copying the GET's
+  // response into a Headers object, which drops Content-Length and lowercases every name.
+  async function fetch(request: Request, env: { incoming: IncomingMessage }): Promise<Response> {
     const url = new URL(request.url);
-    const ip = (proxyaddr(c.env.incoming, trust) ?? '').replace(/^::ffff:/, '');
+    if (url.pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Never counted; the contract's headers as on every response, and never cached.
+      const headers = { ...baseHeaders(undefined), 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
+      return forClient(request, new Response(health, { headers }), undefined);
+    }
+    const ip = (proxyaddr(env.incoming, trust) ?? '').replace(/^::ffff:/, '');
     // Routed and served by the same canonical path; a path with none is the handler's 404.
     const canonical = canonicalPath(url.pathname);
     const route = canonical.ok
@@ -174,8 +180,8 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
     const asked = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
     return forClient(request, await handle(asked, { ip }, file), file);
-  });
-  return { fetch: app.fetch, site: () => indexes.en };
+  }
+  return { fetch, site: () => indexes.en };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
