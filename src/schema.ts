@@ -92,6 +92,9 @@ export const LanguageTagSchema = z
   .string()
   .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, { error: 'must be a BCP 47 language tag like "grc", "he" or "la"' });
 
+/** At most this many broader terms per term: a thesaurus, not a web. */
+export const BROADER_MAX = 3;
+
 /** terms/<slug>/term.yaml: the language-neutral facts of a term. */
 export const TermFactsSchema = z.strictObject({
   slug: SlugSchema,
@@ -99,6 +102,12 @@ export const TermFactsSchema = z.strictObject({
   tradition: Text,
   termOriginal: NullableText,
   termOriginalLang: LanguageTagSchema.nullable().optional(),
+  /** The terms this one is a kind, part or instance of (SKOS broader); their narrower terms are derived. */
+  broader: z
+    .array(SlugSchema)
+    .min(1, { error: 'must list at least one term, or be left out' })
+    .max(BROADER_MAX, { error: `must list at most ${BROADER_MAX} terms` })
+    .optional(),
   relatedTerms: z.array(SlugSchema),
   references: z
     .array(ReferenceSchema)

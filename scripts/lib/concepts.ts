@@ -9,7 +9,10 @@ import { compareCodeUnits } from './validate-corpus.ts';
 export interface Concept {
   slug: string;
   pillar: string;
+  /** The API's relatedTerms: every cross-link, the broader terms among them. */
   relatedTerms: string[];
+  /** The terms this one is a kind, part or instance of. */
+  broader: string[];
   termOriginal: string | null;
   /** BCP 47 tag of termOriginal, when the corpus records it. */
   termOriginalLang: string | null;
@@ -30,6 +33,7 @@ export function conceptsOf(records: ApiRecords): Concept[] {
       slug,
       pillar: en.pillar,
       relatedTerms: en.relatedTerms,
+      broader: details.broader,
       termOriginal: en.termOriginal,
       termOriginalLang: details.termOriginalLang,
       references: details.references,
@@ -55,6 +59,11 @@ export function conceptUri(siteUrl: string, slug: string): string {
 /** A pillar, as a SKOS collection of the concepts in it. */
 export function pillarUri(siteUrl: string, pillar: string): string {
   return `${siteUrl}${LIST_PATH}?pillar=${encodeURIComponent(pillar)}`;
+}
+
+/** A tradition, as a SKOS collection of the concepts in it: the list filtered by it. */
+export function traditionUri(siteUrl: string, tradition: string): string {
+  return `${siteUrl}${LIST_PATH}?tradition=${encodeURIComponent(tradition)}`;
 }
 
 /** How the original-script form is labelled: with its own language, or untagged when unknown. */

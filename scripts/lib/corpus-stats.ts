@@ -2,6 +2,7 @@
 // none of which stops a build. Pure.
 import { LOCALES, type Locale } from '../../src/contract.ts';
 import { REFERENCES_MAX, REFERENCES_MIN } from '../../src/schema.ts';
+import { crossLinks } from './derive.ts';
 import { authorFormatProblem, findWorkInconsistencies } from './reference-checks.ts';
 import { interpretationsNameAScholar, knownScholars, scholarsNamedNotReferenced } from './scholar-checks.ts';
 import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
@@ -94,7 +95,8 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
   let links = 0;
   const perPillar = Object.fromEntries(corpus.site.pillars.map((p) => [p.key, 0]));
   const perTradition = Object.fromEntries(corpus.site.traditions.map((t) => [t, 0]));
-  const related = new Map(corpus.terms.map((t) => [t.slug, new Set(t.relatedTerms)]));
+  // A link is answered by a link back or by the other term's broader (the API lists both).
+  const related = new Map(corpus.terms.map((t) => [t.slug, new Set(crossLinks(t))]));
   const referenced = new Set(corpus.posts.flatMap((p) => p.terms));
   const missing = {
     pronunciation: [] as string[],

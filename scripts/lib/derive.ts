@@ -33,6 +33,8 @@ export interface TermDetails {
   /** BCP 47 tag of termOriginal. */
   termOriginalLang: string | null;
   aliases: Record<Locale, string[]>;
+  /** term.yaml `broader`: the terms this one is a kind, part or instance of. */
+  broader: string[];
 }
 
 export interface ApiRecords {
@@ -44,6 +46,8 @@ export interface ApiRecords {
   posts: PostRecord[];
   /** By slug. */
   details: Map<string, TermDetails>;
+  /** The tradition vocabulary, in site.yaml's order, with each tradition's label per locale. */
+  traditions: { name: string; label: Record<Locale, string> }[];
 }
 
 /** One line of the Sources section: `- Author, *Title* (year), locator.` */
@@ -55,6 +59,14 @@ export function formatReference({ author, title, year, locator }: Reference): st
 export function fullContent(body: string, references: readonly Reference[], heading: string): string {
   if (references.length === 0) return body;
   return `${body}\n\n## ${heading}\n\n${references.map(formatReference).join('\n')}`;
+}
+
+/**
+ * A term's cross-links as the API lists them (relatedTerms): its broader terms first, then the
+ * terms it relates to. Validation keeps the two lists apart, so none is listed twice.
+ */
+export function crossLinks(facts: Pick<CorpusTerm, 'broader' | 'relatedTerms'>): string[] {
+  return [...(facts.broader ?? []), ...facts.relatedTerms];
 }
 
 /** The list endpoint's fields of a term, in the order of the specification. */
@@ -111,7 +123,7 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
       pillar: term.pillar,
       tradition: term.tradition,
       etymology: text.etymology,
-      relatedTerms: term.relatedTerms,
+      relatedTerms: crossLinks(term),
       url: pageUrl(corpus.site.paths.term, locale, term.slug),
       fullContent: fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]),
       pronunciation: text.pronunciation,
@@ -160,8 +172,14 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
         references: term.references ?? [],
         termOriginalLang: term.termOriginalLang ?? null,
         aliases: { en: term.texts.en.aliases ?? [], bg: term.texts.bg.aliases ?? [] },
+        broader: term.broader ?? [],
       },
     ]),
   );
-  return { siteUrl: site, attribution, locales, pillars, posts, details };
+  // A tradition's name is its English label; site.yaml traditionLabels may name it in Bulgarian.
+  const traditions = corpus.site.traditions.map((name) => ({
+    name,
+    label: { en: name, bg: corpus.site.traditionLabels?.bg[name] ?? name },
+  }));
+  return { siteUrl: site, attribution, locales, pillars, posts, details, traditions };
 }

@@ -43,6 +43,7 @@ export function dumpDetails(details: TermDetails, locale: Locale) {
     termOriginalLang: details.termOriginalLang,
     aliases: details.aliases[locale],
     references: details.references,
+    broader: details.broader,
   };
 }
 

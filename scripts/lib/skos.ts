@@ -1,12 +1,15 @@
 // The lexicon in SKOS (W3C SKOS Reference): a skos:ConceptScheme of skos:Concepts, labelled and
-// defined in both locales, pillars as skos:Collections. The triples are built once as RDF/JS
-// quads (n3's DataFactory) and serialised by maintained libraries: Turtle by n3's writer,
-// JSON-LD as the compact form of those same quads under a fixed context (read back by jsonld
-// in the tests). Both are streamed concept by concept.
+// defined in both locales, arranged in a hierarchy (skos:broader/narrower, from term.yaml
+// `broader`) with symmetric associative links (skos:related), pillars and traditions as
+// skos:Collections. The triples are built once as RDF/JS quads (n3's DataFactory) and
+// serialised by maintained libraries: Turtle by n3's writer, JSON-LD as the compact form of
+// those same quads under a fixed context (read back by jsonld in the tests). Both are streamed
+// concept by concept.
 import { DataFactory, Writer, type Quad } from 'n3';
 import { LICENSE_URL, LOCALES } from '../../src/contract.ts';
-import { conceptUri, originalLabel, pillarUri, schemeUri, type Concept } from './concepts.ts';
+import { conceptUri, originalLabel, pillarUri, schemeUri, traditionUri, type Concept } from './concepts.ts';
 import type { ApiRecords } from './derive.ts';
+import { thesaurusOf, type Thesaurus } from './hierarchy.ts';
 import type { StreamedFile } from './write-output.ts';
 
 const { namedNode, literal, quad } = DataFactory;
@@ -23,8 +26,18 @@ const skos = (name: string) => namedNode(RDF_PREFIXES.skos + name);
 const dct = (name: string) => namedNode(RDF_PREFIXES.dct + name);
 const A = namedNode(`${RDF_PREFIXES.rdf}type`);
 
-/** The scheme: title, license, source, attribution, version, and its top concepts. */
-export function schemeQuads(records: ApiRecords, dataVersion: string, concepts: readonly Concept[]): Quad[] {
+/** The thesaurus of a set of concepts: their hierarchy and symmetric associations. */
+export function conceptThesaurus(concepts: readonly Concept[]): Thesaurus {
+  return thesaurusOf(new Map(concepts.map((c) => [c.slug, c])));
+}
+
+/** The scheme: title, license, source, attribution, version, and its top concepts (those without a broader one). */
+export function schemeQuads(
+  records: ApiRecords,
+  dataVersion: string,
+  concepts: readonly Concept[],
+  thesaurus: Thesaurus,
+): Quad[] {
   const scheme = namedNode(schemeUri(records.siteUrl));
   return [
     quad(scheme, A, skos('ConceptScheme')),
@@ -33,20 +46,24 @@ export function schemeQuads(records: ApiRecords, dataVersion: string, concepts: 
     quad(scheme, dct('source'), namedNode(records.siteUrl)),
     quad(scheme, dct('rights'), literal(records.attribution.required)),
     quad(scheme, namedNode(`${RDF_PREFIXES.owl}versionInfo`), literal(dataVersion)),
-    // The lexicon has no hierarchy: every concept is a top concept.
-    ...concepts.map((c) => quad(scheme, skos('hasTopConcept'), namedNode(conceptUri(records.siteUrl, c.slug)))),
+    ...concepts
+      .filter((c) => thesaurus.isTop(c.slug))
+      .map((c) => quad(scheme, skos('hasTopConcept'), namedNode(conceptUri(records.siteUrl, c.slug)))),
   ];
 }
 
-/** One concept: labels, definitions, etymology as a history note, relations, its pages. */
-export function conceptQuads(siteUrl: string, concept: Concept): Quad[] {
+/** One concept: notation, labels, definitions, etymology as a history note, relations, its pages. */
+export function conceptQuads(siteUrl: string, concept: Concept, thesaurus: Thesaurus): Quad[] {
   const subject = namedNode(conceptUri(siteUrl, concept.slug));
   const scheme = namedNode(schemeUri(siteUrl));
+  const uri = (slug: string) => namedNode(conceptUri(siteUrl, slug));
   const quads = [
     quad(subject, A, skos('Concept')),
     quad(subject, skos('inScheme'), scheme),
-    quad(subject, skos('topConceptOf'), scheme),
+    // The slug: the code a concept is known by in every format and URL.
+    quad(subject, skos('notation'), literal(concept.slug)),
   ];
+  if (thesaurus.isTop(concept.slug)) quads.push(quad(subject, skos('topConceptOf'), scheme));
   for (const locale of LOCALES) {
     const text = concept.texts[locale];
     quads.push(quad(subject, skos('prefLabel'), literal(text.term, locale)));
@@ -60,29 +77,50 @@ export function conceptQuads(siteUrl: string, concept: Concept): Quad[] {
     const label = original.lang ? literal(original.value, original.lang) : literal(original.value);
     quads.push(quad(subject, skos(original.kind === 'pref' ? 'prefLabel' : 'altLabel'), label));
   }
-  for (const related of concept.relatedTerms)
-    quads.push(quad(subject, skos('related'), namedNode(conceptUri(siteUrl, related))));
+  for (const slug of thesaurus.broader(concept.slug)) quads.push(quad(subject, skos('broader'), uri(slug)));
+  for (const slug of thesaurus.narrower(concept.slug)) quads.push(quad(subject, skos('narrower'), uri(slug)));
+  for (const slug of thesaurus.related(concept.slug)) quads.push(quad(subject, skos('related'), uri(slug)));
   return quads;
 }
 
-/** The pillars as collections of their concepts, labelled in both locales. */
+/** A collection of concepts, labelled in both locales. */
+function collection(siteUrl: string, uri: string, label: Record<string, string>, members: readonly Concept[]): Quad[] {
+  const subject = namedNode(uri);
+  return [
+    quad(subject, A, skos('Collection')),
+    ...LOCALES.map((l) => quad(subject, skos('prefLabel'), literal(label[l]!, l))),
+    ...members.map((c) => quad(subject, skos('member'), namedNode(conceptUri(siteUrl, c.slug)))),
+  ];
+}
+
+/** The pillars and the traditions, each a collection of its concepts: two groupings beside the hierarchy. */
 export function collectionQuads(records: ApiRecords, concepts: readonly Concept[]): Quad[] {
-  return records.pillars.data.flatMap((pillar) => {
-    const subject = namedNode(pillarUri(records.siteUrl, pillar.key));
-    return [
-      quad(subject, A, skos('Collection')),
-      ...LOCALES.map((l) => quad(subject, skos('prefLabel'), literal(pillar.label[l], l))),
-      ...concepts
-        .filter((c) => c.pillar === pillar.key)
-        .map((c) => quad(subject, skos('member'), namedNode(conceptUri(records.siteUrl, c.slug)))),
-    ];
-  });
+  const { siteUrl } = records;
+  return [
+    ...records.pillars.data.flatMap((pillar) =>
+      collection(
+        siteUrl,
+        pillarUri(siteUrl, pillar.key),
+        pillar.label,
+        concepts.filter((c) => c.pillar === pillar.key),
+      ),
+    ),
+    ...records.traditions.flatMap((tradition) =>
+      collection(
+        siteUrl,
+        traditionUri(siteUrl, tradition.name),
+        tradition.label,
+        concepts.filter((c) => c.texts.en.tradition === tradition.name),
+      ),
+    ),
+  ];
 }
 
 /** The whole vocabulary, in groups of quads: the scheme, each concept, the collections. */
 export function* skosGroups(records: ApiRecords, dataVersion: string, concepts: readonly Concept[]): Generator<Quad[]> {
-  yield schemeQuads(records, dataVersion, concepts);
-  for (const concept of concepts) yield conceptQuads(records.siteUrl, concept);
+  const thesaurus = conceptThesaurus(concepts);
+  yield schemeQuads(records, dataVersion, concepts, thesaurus);
+  for (const concept of concepts) yield conceptQuads(records.siteUrl, concept, thesaurus);
   yield collectionQuads(records, concepts);
 }
 
@@ -117,6 +155,9 @@ export const SKOS_JSONLD_CONTEXT = {
   historyNote: { '@id': 'skos:historyNote', '@container': '@language' },
   inScheme: { '@id': 'skos:inScheme', '@type': '@id' },
   topConceptOf: { '@id': 'skos:topConceptOf', '@type': '@id' },
+  notation: 'skos:notation',
+  broader: { '@id': 'skos:broader', '@type': '@id', '@container': '@set' },
+  narrower: { '@id': 'skos:narrower', '@type': '@id', '@container': '@set' },
   hasTopConcept: { '@id': 'skos:hasTopConcept', '@type': '@id', '@container': '@set' },
   related: { '@id': 'skos:related', '@type': '@id', '@container': '@set' },
   member: { '@id': 'skos:member', '@type': '@id', '@container': '@set' },

@@ -36,6 +36,9 @@ CREATE TABLE term_references (
   year INTEGER NOT NULL, locator TEXT, PRIMARY KEY (slug, position)
 ) WITHOUT ROWID;
 CREATE TABLE related_terms (slug TEXT NOT NULL, related_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (slug, related_slug)) WITHOUT ROWID;
+-- The hierarchy: each term's broader terms (term.yaml broader); narrower is the same table read the other way.
+CREATE TABLE broader_terms (slug TEXT NOT NULL, broader_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (slug, broader_slug)) WITHOUT ROWID;
+CREATE INDEX broader_terms_broader ON broader_terms(broader_slug);
 CREATE TABLE posts (locale TEXT NOT NULL, slug TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL, date TEXT NOT NULL, PRIMARY KEY (locale, slug)) WITHOUT ROWID;
 CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (term_slug, post_slug)) WITHOUT ROWID;
 CREATE INDEX term_posts_post ON term_posts(post_slug);
@@ -53,6 +56,7 @@ export interface SqliteRows {
   posts: SqliteValue[][];
   term_references: SqliteValue[][];
   related_terms: SqliteValue[][];
+  broader_terms: SqliteValue[][];
   term_posts: SqliteValue[][];
 }
 
@@ -115,6 +119,7 @@ export function sqliteRows(
       details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null]),
     ),
     related_terms: terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])),
+    broader_terms: terms.flatMap((t) => details(t.slug).broader.map((b, i) => [t.slug, b, i])),
     term_posts: terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])),
   };
 }

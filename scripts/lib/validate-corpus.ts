@@ -14,6 +14,7 @@ import {
   unknownSlugMessage,
 } from './corpus-checks.ts';
 import { checkedYamlFile, checkTermText, parseWith, type FileKind } from './file-checks.ts';
+import { checkBroaderOfTerm, checkHierarchy } from './hierarchy.ts';
 import { parseYaml, type ParsedYaml } from './yaml-source.ts';
 
 export interface CorpusProblem {
@@ -177,6 +178,7 @@ export function validateCorpus(
     if (site) checkTermVocabulary(facts, factsFile, factsYaml, site, report);
     if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: factsFile.path });
     checkRelatedTerms(facts, factsFile, factsYaml, report);
+    checkBroaderOfTerm(facts, factsFile, factsYaml, report);
     if (facts.termOriginal === null && facts.termOriginalLang) {
       report({
         file: factsFile.path,
@@ -202,6 +204,8 @@ export function validateCorpus(
       }
     });
   }
+
+  checkHierarchy(registered, isKnownSlug, knownSlugs, report);
 
   // ---- posts
   const posts: Post[] = [];

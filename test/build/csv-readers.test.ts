@@ -59,6 +59,7 @@ function apiCells(term: Term, details: TermDetails, locale: Locale): string[] {
     termOriginalLang: details.termOriginalLang ?? '',
     aliases: details.aliases[locale].join('\n'),
     relatedTerms: term.relatedTerms.join(' '),
+    broader: details.broader.join(' '),
     url: term.url,
     relatedPosts: JSON.stringify(term.relatedPosts),
     references: details.references

@@ -32,6 +32,7 @@ interface Details {
   termOriginalLang: string | null;
   aliases: string[];
   references: Reference[];
+  broader: string[];
 }
 const details: Record<Locale, Map<string, Details>> = { en: new Map(), bg: new Map() };
 /** The dump record: the served record, then the details. */
@@ -62,6 +63,7 @@ beforeAll(async () => {
         termOriginalLang: facts.termOriginalLang ?? null,
         aliases: front.aliases ?? [],
         references: (facts.references ?? []).map((r: unknown) => ReferenceSchema.parse(r)),
+        broader: facts.broader ?? [],
       });
     }
   }
@@ -138,7 +140,7 @@ describe('manifest', () => {
 
 /** The API's Term from a dump record that has the details too. */
 function withoutDetails(record: Term & Partial<Details>): Term {
-  const { termOriginalLang: _lang, aliases: _aliases, references: _references, ...term } = record;
+  const { termOriginalLang: _lang, aliases: _aliases, references: _references, broader: _broader, ...term } = record;
   return term;
 }
 
@@ -216,7 +218,7 @@ describe('dump round trips (both locales and combined)', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.toString('utf8');
       expect(text.split('\r\n')[0]).toBe(
-        '\uFEFFslug,term,definition,pillar,tradition,etymology,pronunciation,termOriginal,termOriginalLang,aliases,relatedTerms,url,relatedPosts,references,fullContent',
+        '\uFEFFslug,term,definition,pillar,tradition,etymology,pronunciation,termOriginal,termOriginalLang,aliases,relatedTerms,broader,url,relatedPosts,references,fullContent',
       );
       // Any line ending ends a record outside quotes, as for Python's csv module (csv-readers.test.ts).
       const rows = parseCsv(text, { columns: true, bom: true, record_delimiter: ['\r\n', '\n', '\r'] }) as Record<
@@ -227,6 +229,7 @@ describe('dump round trips (both locales and combined)', () => {
       for (const row of rows.map(unescapeRow)) {
         const expected = details[locale].get(row.slug!)!;
         expect(row.termOriginalLang || null).toBe(expected.termOriginalLang);
+        expect(row.broader ? row.broader.split(' ') : []).toEqual(expected.broader);
         expect(row.aliases ? row.aliases.split('\n') : []).toEqual(expected.aliases);
         // One reference per line, readable: every part of it present.
         const references = row.references ? row.references.split('\n') : [];
@@ -308,6 +311,11 @@ describe('dump round trips (both locales and combined)', () => {
           expect(references.map(({ locator, ...r }) => (locator === null ? r : { ...r, locator }))).toEqual(
             expected.references,
           );
+          expect(
+            rows('SELECT broader_slug FROM broader_terms WHERE slug = ? ORDER BY position', [t.slug as string]).map(
+              (r) => r.broader_slug,
+            ),
+          ).toEqual(expected.broader);
         }
       }
       db.close();

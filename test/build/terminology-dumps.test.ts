@@ -11,11 +11,12 @@ import SHACLValidator from 'rdf-validate-shacl';
 import { describe, expect, it } from 'vitest';
 import { LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
 import { ManifestSchema, type DumpFile } from '../../src/schema.ts';
-import { conceptUri, pillarUri, schemeUri } from '../../scripts/lib/concepts.ts';
+import { conceptUri, pillarUri, schemeUri, traditionUri } from '../../scripts/lib/concepts.ts';
 import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
 import { TBX_NAMESPACE, tbxConceptId } from '../../scripts/lib/tbx.ts';
 import { validateCorpus, type Corpus } from '../../scripts/lib/validate-corpus.ts';
 import { FIXTURES, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+import { pythonWith } from '../helpers/external-readers.ts';
 import { emitInMemory, type EmittedSite } from '../helpers/in-memory-site.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -55,6 +56,22 @@ function objects(store: Store, subject: string, predicate: string): string[] {
     .sort();
 }
 
+/**
+ * skos:related of a concept, worked out from the API records: every cross-link in either
+ * direction, except those to a concept above or below it (those are hierarchical).
+ */
+function expectedRelated(site: EmittedSite, slug: string): string[] {
+  const broader = (s: string) => site.records.details.get(s)?.broader ?? [];
+  const above = (s: string): string[] => broader(s).flatMap((p) => [p, ...above(p)]);
+  const hierarchical = (a: string, b: string) => above(a).includes(b) || above(b).includes(a);
+  const linked = new Set<string>();
+  for (const term of site.records.locales.en.terms) {
+    if (term.slug === slug) for (const other of term.relatedTerms) linked.add(other);
+    else if (term.relatedTerms.includes(slug)) linked.add(term.slug);
+  }
+  return [...linked].filter((other) => !hierarchical(slug, other));
+}
+
 describe.each([
   ['the small fixture', small],
   ['the bundled corpus', bundled],
@@ -89,7 +106,16 @@ describe.each([
           term.etymology ? [`${term.etymology}@${locale}`] : [],
         );
         expect(objects(store, uri, `${SKOS}related`)).toEqual(
-          term.relatedTerms.map((s) => conceptUri(siteUrl, s)).sort(),
+          expectedRelated(site, term.slug)
+            .map((s) => conceptUri(siteUrl, s))
+            .sort(),
+        );
+        expect(objects(store, uri, `${SKOS}broader`)).toEqual(
+          details.broader.map((s) => conceptUri(siteUrl, s)).sort(),
+        );
+        expect(objects(store, uri, `${SKOS}notation`)).toEqual([`${term.slug}@`]);
+        expect(objects(store, uri, `${SKOS}topConceptOf`)).toEqual(
+          details.broader.length === 0 ? [schemeUri(siteUrl)] : [],
         );
         expect(objects(store, uri, `${SKOS}inScheme`)).toEqual([schemeUri(siteUrl)]);
         // The original-script form, with its own language tag (untagged when the corpus has none).
@@ -101,6 +127,20 @@ describe.each([
         }
       }
     }
+    for (const tradition of site.records.traditions) {
+      expect(objects(store, traditionUri(siteUrl, tradition.name), `${SKOS}member`)).toEqual(
+        en
+          .filter((t) => t.tradition === tradition.name)
+          .map((t) => conceptUri(siteUrl, t.slug))
+          .sort(),
+      );
+      expect(objects(store, traditionUri(siteUrl, tradition.name), `${SKOS}prefLabel`)).toEqual(
+        LOCALES.map((l) => `${tradition.label[l]}@${l}`).sort(),
+      );
+    }
+    expect(objects(store, traditionUri(siteUrl, 'Gnostic'), `${SKOS}prefLabel`)).toContain(
+      site === bundled ? 'Гностическа@bg' : 'Gnostic@bg',
+    );
     for (const pillar of site.records.pillars.data) {
       const members = objects(store, pillarUri(siteUrl, pillar.key), `${SKOS}member`);
       expect(members).toEqual(
@@ -159,6 +199,75 @@ describe('the SKOS shapes', () => {
     );
   });
 });
+
+// ---------------------------------------------------------------- SKOS quality (rdflib)
+
+const PYTHON_RDFLIB = pythonWith('rdflib');
+if (!PYTHON_RDFLIB)
+  console.warn(
+    'test/build/terminology-dumps.test.ts: skipping the rdflib checks: no python3 with rdflib (python3-rdflib)',
+  );
+
+/** The qSKOS checks of test/helpers/skos_quality.py, run by rdflib on a Turtle text. */
+function skosQuality(turtle: string): Record<string, number | string[]> {
+  const file = path.join(tempDir(), 'skos.ttl');
+  writeFileSync(file, turtle);
+  const script = path.resolve(import.meta.dirname, '../helpers/skos_quality.py');
+  return JSON.parse(execFileSync(PYTHON_RDFLIB!, [script, file], { maxBuffer: 256 * 1024 * 1024 }).toString('utf8'));
+}
+
+describe.skipIf(!PYTHON_RDFLIB)('the SKOS thesaurus, read with rdflib (qSKOS checks)', () => {
+  it('has a hierarchy of at least 60 broader links, no cycle, no clash, every relation both ways, one prefLabel per language, no orphans', () => {
+    const report = skosQuality(dumpText(bundled, 'skos-turtle'));
+    expect(report.broaderLinks).toBeGreaterThanOrEqual(60);
+    expect(report.concepts).toBe(bundled.records.locales.en.terms.length);
+    expect(report.notations).toBe(report.concepts);
+    expect(report.topConcepts).toBe((report.concepts as number) - new Set(withBroader(bundled)).size);
+    for (const check of [
+      'cycles',
+      'relationClashes',
+      'oneWayRelated',
+      'broaderWithoutNarrower',
+      'narrowerWithoutBroader',
+      'topWithBroader',
+      'neitherTopNorBelow',
+      'orphans',
+      'prefLabelProblems',
+      'disjointLabelViolations',
+      'undefinedRelationTargets',
+    ])
+      expect(report[check], check).toEqual([]);
+  });
+
+  it('finds each defect it checks for in a vocabulary that has them', () => {
+    const report = skosQuality(`
+      @prefix skos: <${SKOS}>.
+      <urn:s> a skos:ConceptScheme.
+      <urn:a> a skos:Concept; skos:prefLabel "A"@en, "B"@en, "А"@bg; skos:altLabel "A"@en; skos:broader <urn:b>; skos:related <urn:c>.
+      <urn:b> a skos:Concept; skos:prefLabel "B"@en; skos:broader <urn:a>; skos:narrower <urn:a>; skos:topConceptOf <urn:s>.
+      <urn:c> a skos:Concept; skos:prefLabel "C"@en, "В"@bg; skos:broader <urn:a>; skos:related <urn:x>.
+      <urn:d> a skos:Concept; skos:prefLabel "D"@en, "Д"@bg; skos:topConceptOf <urn:s>.
+    `);
+    expect(report).toMatchObject({
+      cycles: ['urn:a', 'urn:b'],
+      relationClashes: ['urn:a related urn:c'],
+      oneWayRelated: ['urn:a -> urn:c', 'urn:c -> urn:x'],
+      broaderWithoutNarrower: ['urn:b -> urn:a', 'urn:c -> urn:a'],
+      topWithBroader: ['urn:b'],
+      orphans: ['urn:d'],
+      prefLabelProblems: ['urn:a: 2 prefLabels in en', 'urn:b: no prefLabel in bg'],
+      disjointLabelViolations: ['urn:a: A@en'],
+      undefinedRelationTargets: ['urn:c -> urn:x'],
+    });
+  });
+});
+
+/** Slugs of the terms that have a broader term. */
+function withBroader(site: EmittedSite): string[] {
+  return site.records.locales.en.terms
+    .filter((t) => site.records.details.get(t.slug)!.broader.length > 0)
+    .map((t) => t.slug);
+}
 
 // ---------------------------------------------------------------- TBX
 
