@@ -46,11 +46,11 @@ export function soundKey(latinName: string, silentW = false): string {
     .replace(/w/g, silentW ? '' : 'w');
   let key = '';
   for (const [index, letter] of [...letters].entries()) {
-    // y and j sound only before a vowel, at the start or after another vowel (Jung, Юнг; not Williams, Уилямс).
-    const glide = letter === 'y' || letter === 'j';
+    // y sounds only before a vowel, at the start or after another vowel (Yates, Йейтс; not Williams, Уилямс).
+    const glide = letter === 'y';
     const sounded =
       !glide || (/[aeiou]/.test(letters[index + 1] ?? '') && (index === 0 || /[aeiou]/.test(letters[index - 1]!)));
-    const code = sounded ? (glide ? '2' : (SOUND_CLASSES[letter] ?? '')) : '';
+    const code = !sounded ? '' : glide ? '2' : (SOUND_CLASSES[letter] ?? '');
     if (code !== '' && !key.endsWith(code)) key += code;
   }
   return key;
@@ -74,7 +74,10 @@ function capitalisedWords(text: string): SpokenWord[] {
 function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
   // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
   const keys = new Set(
-    [soundKey(family), soundKey(family, true)].flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
+    // Finnish and Dutch j is a glide (Marjanen -> Марянен).
+    [soundKey(family), soundKey(family, true), soundKey(family.replace(/j/g, 'y'))].flatMap((key) =>
+      key.length > 2 ? [key, key.slice(0, -1)] : [key],
+    ),
   );
   keys.delete('');
   const name = stripMarks(family).toLowerCase();

@@ -41,6 +41,7 @@ describe('soundKey: a Latin name and its Bulgarian transliteration share a key',
     ['Jung', 'yung'],
     ['Festugière', 'festyuzhier'],
     ['Lovejoy', 'lavdzhoy'],
+    ['Sorabji', 'sorabdzhi'],
   ])('%s ~ %s', (latin, transliterated) => {
     expect(soundKey(latin)).toBe(soundKey(transliterated));
   });
