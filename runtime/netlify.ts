@@ -8,7 +8,10 @@ import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../
 import { DATA_DIR } from '../src/output-layout.ts';
 import { findOutputDir, loadIndexes } from './load-indexes.ts';
 import { devRateLimitStore, withDevRetries } from './netlify-dev.ts';
-import { RedisRateLimitStore } from './redis-store.ts';
+import { ipv6PrefixFromEnv } from '../src/client-key.ts';
+import { DEPLOYED_GRANTS_FILE, type GrantBook } from '../src/grants.ts';
+import { FileGrantBook, grantsRefreshFromEnv, RedisGrantBook } from './grant-books.ts';
+import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 
 export type NetlifyHandler = (request: Request, context: Context) => Promise<Response>;
 
@@ -28,23 +31,31 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
   const limit = rateLimitFromEnv(env.RATE_LIMIT_PER_HOUR);
   const isDev = env.NETLIFY_DEV === 'true';
   let rateLimit: RateLimitStore | undefined;
-  // Redis when configured (exact across every instance), else the instance's memory; netlify dev
-  // without Redis keeps its counters in a log file because each request runs in a new worker.
-  const redisUrl = env.RATE_LIMIT_REDIS_URL || env.REDIS_URL;
+  let grants: GrantBook | undefined;
+  const refreshMs = grantsRefreshFromEnv(env.GRANTS_REFRESH_SECONDS) * 1000;
+  // Redis when configured (exact across every instance; grants there too), else the instance's
+  // memory and the grants the build copied into dist/_data; netlify dev without Redis keeps its
+  // counters in a log file because each request runs in a new worker.
+  const redisUrl = usableRedisUrl(env.RATE_LIMIT_REDIS_URL || env.REDIS_URL);
   if (limit > 0) {
-    rateLimit = redisUrl
-      ? new RedisRateLimitStore({
-          url: redisUrl,
-          limit,
-          timeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS ? Number(env.RATE_LIMIT_REDIS_TIMEOUT_MS) : undefined,
-        })
-      : isDev
-        ? devRateLimitStore(limit)
-        : new MemoryRateLimitStore(limit);
+    if (redisUrl) {
+      const redis = new RedisRateLimitStore({
+        url: redisUrl,
+        limit,
+        timeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS ? Number(env.RATE_LIMIT_REDIS_TIMEOUT_MS) : undefined,
+      });
+      rateLimit = redis;
+      grants = new RedisGrantBook(redis, refreshMs);
+    } else {
+      rateLimit = isDev ? devRateLimitStore(limit) : new MemoryRateLimitStore(limit);
+      grants = new FileGrantBook(path.join(dataDir, DEPLOYED_GRANTS_FILE), refreshMs);
+    }
   }
   const handle = createHandler({
     indexes: loadIndexes(path.dirname(dataDir)),
     rateLimit,
+    grants,
+    ipv6PrefixBits: ipv6PrefixFromEnv(env.RATE_LIMIT_IPV6_PREFIX),
     onError: (error, request) =>
       console.error(`lexicon: ${request.method} ${new URL(request.url).pathname} failed:`, error),
   });
@@ -53,4 +64,21 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
     return (request, context) => dev(request, context.ip);
   }
   return (request, context) => handle(request, { ip: context.ip });
+}
+
+/**
+ * A function cannot refuse to start: a Redis URL that names no server is said in the log at every
+ * cold start, and the instance counts in its own memory instead.
+ */
+function usableRedisUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    checkRedisUrl(url);
+    return url;
+  } catch (error) {
+    console.error(
+      `lexicon: RATE_LIMIT_REDIS_URL ignored, counting in this instance's memory: ${(error as Error).message}`,
+    );
+    return undefined;
+  }
 }

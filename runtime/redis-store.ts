@@ -42,6 +42,28 @@ export interface RedisStoreOptions {
 }
 
 export const REDIS_TIMEOUT_MS = 100;
+
+/**
+ * Throws when a URL cannot name a Redis server (redis://[user:password@]host[:port][/db], or
+ * rediss:// for TLS). The message never repeats the URL: it may hold a password.
+ */
+export function checkRedisUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('the Redis URL is not a URL; expected redis://[user:password@]host[:port][/db] or rediss://…');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new Error(
+      `the Redis URL has the scheme "${parsed.protocol.slice(0, 20)}"; expected redis://[user:password@]host[:port][/db] or rediss://…`,
+    );
+  }
+  if (parsed.hostname === '') throw new Error('the Redis URL names no host; expected redis://host[:port]');
+  if (parsed.pathname !== '' && parsed.pathname !== '/' && !/^\/[0-9]{1,2}$/.test(parsed.pathname)) {
+    throw new Error("the Redis URL's path must be a database number (/0 to /15), or nothing");
+  }
+}
 /**
  * How long the first requests of a process wait for the connection (importing the client and
  * the TCP handshake, 200-300 ms here): they are counted like every later one. Once this has

@@ -18,7 +18,9 @@ import { forClient } from './content-coding.ts';
 import { trackConnections } from './graceful-close.ts';
 import { createHttpServer, type RefusalSite } from './http-server.ts';
 import { loadIndexes } from './load-indexes.ts';
-import { RedisRateLimitStore } from './redis-store.ts';
+import type { GrantBook } from '../src/grants.ts';
+import { DEFAULT_GRANTS_REFRESH_SECONDS, FileGrantBook, RedisGrantBook } from './grant-books.ts';
+import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 
 export const HEALTH_PATH = '/healthz';
 
@@ -32,6 +34,12 @@ export interface ServerOptions {
   /** Counters in Redis (shared by every process that uses it); in memory when absent. */
   redisUrl?: string;
   redisTimeoutMs?: number;
+  /** Grants without Redis: the operator's grants file (scripts/grant.ts), read again when it changes. */
+  grantsFile?: string;
+  /** How long a grant is believed before it is read again (revocation's delay); default 30 s. */
+  grantsRefreshMs?: number;
+  /** How many leading bits of an IPv6 address name one client; default 64. */
+  ipv6PrefixBits?: number;
   /** Addresses (or `loopback`, CIDR ranges) of proxies whose X-Forwarded-For is believed. */
   trustProxy?: string[];
   log?: (message: string) => void;
@@ -127,13 +135,15 @@ export interface App {
   site: () => RefusalSite;
 }
 
-export function createApp(options: ServerOptions & { store: RateLimitStore | undefined }): App {
+export function createApp(options: ServerOptions & { store: RateLimitStore | undefined; grants?: GrantBook }): App {
   const dist = path.resolve(options.dist);
   const indexes = loadIndexes(dist);
   const log = options.log ?? ((message: string) => console.error(message));
   const handle = createHandler({
     indexes,
     rateLimit: options.store,
+    grants: options.grants,
+    ipv6PrefixBits: options.ipv6PrefixBits,
     onError: (error, request) =>
       log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
   });
@@ -187,17 +197,26 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(message));
   let store: RateLimitStore | undefined;
+  let grants: GrantBook | undefined;
+  const refreshMs = options.grantsRefreshMs ?? DEFAULT_GRANTS_REFRESH_SECONDS * 1000;
   if (options.rateLimit > 0) {
-    store = options.redisUrl
-      ? new RedisRateLimitStore({
-          url: options.redisUrl,
-          limit: options.rateLimit,
-          timeoutMs: options.redisTimeoutMs,
-          log,
-        })
-      : new MemoryRateLimitStore(options.rateLimit);
+    if (options.redisUrl) {
+      // A URL that cannot name a Redis server is the operator's mistake: refuse to start.
+      checkRedisUrl(options.redisUrl);
+      const redis = new RedisRateLimitStore({
+        url: options.redisUrl,
+        limit: options.rateLimit,
+        timeoutMs: options.redisTimeoutMs,
+        log,
+      });
+      store = redis;
+      grants = new RedisGrantBook(redis, refreshMs);
+    } else {
+      store = new MemoryRateLimitStore(options.rateLimit);
+      if (options.grantsFile) grants = new FileGrantBook(options.grantsFile, refreshMs, log);
+    }
   }
-  const app = createApp({ ...options, store });
+  const app = createApp({ ...options, store, grants });
   const host = options.host ?? '0.0.0.0';
   const server = createHttpServer(app.fetch, {
     site: () => app.site(),

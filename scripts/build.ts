@@ -4,6 +4,9 @@ import { buildSite } from './lib/build-site.ts';
 import { OutputLockedError } from './lib/publish.ts';
 import { isPlaceholderOrigin, LOCALES } from '../src/contract.ts';
 import { rateLimitFromEnv } from '../src/rate-limit.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_GRANTS_FILE, isActive, parseGrantsFile, publicGrants, type PublicGrant } from '../src/grants.ts';
+import { backstopProblem } from '../src/rate-limit-backstop.ts';
 
 const program = new Command()
   .name('build')
@@ -16,6 +19,11 @@ const program = new Command()
   )
   .option('--cache-dir <dir>', 'keep parsed corpus files here between builds', 'node_modules/.cache/lexicon-api')
   .option('--no-cache', 'parse every corpus file, and keep no cache')
+  .option(
+    '--grants-file <file>',
+    'grants of `npm run grant` to copy (keys hashed, no names) into the output for the function (env GRANTS_FILE)',
+    process.env.GRANTS_FILE || DEFAULT_GRANTS_FILE,
+  )
   .option('--quiet', 'print nothing but errors')
   .parse();
 
@@ -25,8 +33,11 @@ const options = program.opts<{
   siteUrl?: string;
   cacheDir: string;
   cache: boolean;
+  grantsFile: string;
   quiet?: boolean;
 }>();
+const rateLimitPerHour = rateLimit(process.env.RATE_LIMIT_PER_HOUR);
+const grants = deployedGrants(options.grantsFile, rateLimitPerHour);
 const started = performance.now();
 const log = (line: string) => {
   if (!options.quiet) process.stderr.write(`${line}\n`);
@@ -47,7 +58,8 @@ const result = await buildSite({
   siteUrl: options.siteUrl,
   deploymentUrl: process.env.URL || undefined,
   builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
-  rateLimitPerHour: rateLimit(process.env.RATE_LIMIT_PER_HOUR),
+  rateLimitPerHour,
+  grants,
   // A progress line for large corpora, on a terminal only (CI logs stay quiet).
   onProgress: showProgress
     ? (written) =>
@@ -69,6 +81,34 @@ function rateLimit(value: string | undefined): number {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
+}
+
+/**
+ * The grants file's public part (none when there is no file), after checking, on Netlify (which
+ * sets NETLIFY=true in its builds), that the CDN backstop allows the configured limit and every
+ * active grant: a build that would publish a policy the CDN contradicts is refused.
+ */
+function deployedGrants(file: string, limit: number): PublicGrant[] | undefined {
+  let records;
+  try {
+    records = existsSync(file) ? parseGrantsFile(readFileSync(file, 'utf8'), file) : undefined;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  if (process.env.NETLIFY === 'true') {
+    const problems = [
+      backstopProblem(limit, `RATE_LIMIT_PER_HOUR=${limit}`),
+      ...(records ?? [])
+        .filter((grant) => isActive(grant, Date.now()))
+        .map((grant) => backstopProblem(grant.perHour, `grant ${grant.id} (${grant.perHour} requests per hour)`)),
+    ].filter((problem) => problem !== undefined);
+    if (problems.length > 0) {
+      process.stderr.write(`The build was refused:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+      process.exit(2);
+    }
+  }
+  return records && publicGrants(records);
 }
 
 /** SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since the epoch. */

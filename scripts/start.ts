@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { rateLimitOrExit } from './lib/cli-env.ts';
+import { envOrExit, rateLimitOrExit } from './lib/cli-env.ts';
+import { ipv6PrefixFromEnv } from '../src/client-key.ts';
+import { DEFAULT_GRANTS_FILE } from '../src/grants.ts';
+import { grantsRefreshFromEnv } from '../runtime/grant-books.ts';
 import { DOCS_PATH, isPlaceholderOrigin } from '../src/contract.ts';
 import { HEALTH_PATH, SHUTDOWN_GRACE_MS, startServer } from '../runtime/server.ts';
 
@@ -32,6 +35,11 @@ const options = new Command()
     SHUTDOWN_GRACE_MS,
   )
   .option(
+    '--grants-file <file>',
+    'without Redis: the grants file of `npm run grant` (env GRANTS_FILE), read again when it changes',
+    process.env.GRANTS_FILE || DEFAULT_GRANTS_FILE,
+  )
+  .option(
     '--trust-proxy <addresses>',
     'comma-separated proxies (IPs, CIDR ranges, "loopback") whose X-Forwarded-For is believed',
   )
@@ -43,6 +51,7 @@ const options = new Command()
     redisUrl?: string;
     redisTimeout: number;
     shutdownGrace: number;
+    grantsFile: string;
     trustProxy?: string;
   }>();
 
@@ -58,6 +67,9 @@ try {
     rateLimit,
     redisUrl,
     redisTimeoutMs: options.redisTimeout,
+    grantsFile: options.grantsFile,
+    grantsRefreshMs: envOrExit(grantsRefreshFromEnv, 'GRANTS_REFRESH_SECONDS') * 1000,
+    ipv6PrefixBits: envOrExit(ipv6PrefixFromEnv, 'RATE_LIMIT_IPV6_PREFIX'),
     trustProxy: options.trustProxy
       ?.split(',')
       .map((s) => s.trim())
@@ -71,8 +83,8 @@ const store =
   rateLimit === 0
     ? 'off'
     : redisUrl
-      ? `${rateLimit}/hour per client, counters in Redis`
-      : `${rateLimit}/hour per client, counters in memory`;
+      ? `${rateLimit}/hour per client, counters and grants in Redis`
+      : `${rateLimit}/hour per client, counters in memory, grants from ${options.grantsFile}`;
 const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
 const local = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.port}`;
 process.stderr.write(

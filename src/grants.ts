@@ -30,6 +30,11 @@ export interface GrantBook {
   find(keyHash: string): GrantRecord | undefined | 'unavailable' | Promise<GrantRecord | undefined | 'unavailable'>;
 }
 
+/** The operator's grants file when Redis is not used (relative to the working folder). */
+export const DEFAULT_GRANTS_FILE = 'grants.json';
+/** The copy of the grants a deployment checks keys against (public part only), in dist/_data/. */
+export const DEPLOYED_GRANTS_FILE = 'grants.json';
+
 /** Keys start with this, so a leaked one is recognisable (and secret scanners can match it). */
 export const KEY_PREFIX = 'lx_';
 /** Random bytes in a key: 256 bits. */

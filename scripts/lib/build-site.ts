@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DATA_VERSION_HEX_DIGITS } from '../../src/contract.ts';
+import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../src/grants.ts';
+import { DATA_DIR } from '../../src/output-layout.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { ManifestSchema } from '../../src/schema.ts';
 import { deriveApiRecords, type ApiRecords } from './derive.ts';
@@ -33,6 +35,8 @@ export interface BuildOptions {
   builtAt?: Date;
   /** Requests per hour per client the API advertises and enforces (RATE_LIMIT_PER_HOUR). */
   rateLimitPerHour?: number;
+  /** Grants (public part) the deployment's function checks keys against: dist/_data/grants.json. */
+  grants?: PublicGrant[];
   /** Called every 1,000 files written. */
   onProgress?: (written: number) => void;
   /** Keep parsed YAML here between builds (parse-cache.ts); none: parse everything. */
@@ -88,6 +92,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
       await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames }, sink);
       if (pages) pageCount = await emitPages(records, pages, sink);
+      if (options.grants)
+        await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
     },
     options.onProgress,
     options.write,

@@ -11,3 +11,13 @@ export function rateLimitOrExit(value: string | undefined = process.env.RATE_LIM
     process.exit(2);
   }
 }
+
+/** An environment variable read by `read`, or exit 2 with its message. */
+export function envOrExit<T>(read: (value: string | undefined) => T, name: string): T {
+  try {
+    return read(process.env[name]);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}

@@ -53,8 +53,8 @@ describe('netlify.toml', () => {
     expect(toml.build).toEqual({ command: 'npm run build', publish: 'dist' });
   });
 
-  it('ships the list indexes with the functions, and nothing else from dist/', () => {
-    expect(toml.functions.included_files).toEqual(['dist/_data/list-index.*.bin']);
+  it('ships the list indexes and the deployed grants with the functions, and nothing else from dist/', () => {
+    expect(toml.functions.included_files).toEqual(['dist/_data/list-index.*.bin', 'dist/_data/grants.json']);
     for (const locale of ['en', 'bg'] as const)
       expect(`dist/${listIndexPath(locale)}`).toMatch(/^dist\/_data\/list-index\.[a-z]+\.bin$/);
   });
