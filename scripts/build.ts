@@ -5,7 +5,14 @@ import { OutputLockedError } from './lib/publish.ts';
 import { isPlaceholderOrigin, LOCALES } from '../src/contract.ts';
 import { rateLimitFromEnv } from '../src/rate-limit.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULT_GRANTS_FILE, isActive, parseGrantsFile, publicGrants, type PublicGrant } from '../src/grants.ts';
+import {
+  DEFAULT_GRANTS_FILE,
+  type GrantRecord,
+  isActive,
+  parseGrantsFile,
+  publicGrants,
+  type PublicGrant,
+} from '../src/grants.ts';
 import { backstopProblem } from '../src/rate-limit-backstop.ts';
 
 const program = new Command()
@@ -89,7 +96,7 @@ function rateLimit(value: string | undefined): number {
  * active grant: a build that would publish a policy the CDN contradicts is refused.
  */
 function deployedGrants(file: string, limit: number): PublicGrant[] | undefined {
-  let records;
+  let records: GrantRecord[] | undefined;
   try {
     records = existsSync(file) ? parseGrantsFile(readFileSync(file, 'utf8'), file) : undefined;
   } catch (error) {
