@@ -75,9 +75,13 @@ function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
   // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
   const keys = new Set(
     // Finnish and Dutch j is a glide (Marjanen -> Марянен).
-    [soundKey(family), soundKey(family, true), soundKey(family.replace(/j/g, 'y'))].flatMap((key) =>
-      key.length > 2 ? [key, key.slice(0, -1)] : [key],
-    ),
+    // German ch is х (Trachtenberg -> Трахтенберг), ei is ай (Grillmeier -> Грилмайер).
+    [
+      soundKey(family),
+      soundKey(family, true),
+      soundKey(family.replace(/j/g, 'y')),
+      soundKey(family.replace(/ch/g, 'h').replace(/ei/g, 'ay')),
+    ].flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
   );
   keys.delete('');
   const name = stripMarks(family).toLowerCase();
@@ -87,7 +91,7 @@ function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
     if (!keys.has(key)) return false;
     // Spelled alike too: „Кузански“ shares a key with "Jonas" but not its letters.
     const distance = Math.min(editDistance(latin, name), editDistance(latin, spoken));
-    return distance <= 0.6 * Math.max(latin.length, name.length);
+    return distance <= 0.65 * Math.max(latin.length, name.length);
   });
 }
 
@@ -157,7 +161,8 @@ function namePattern({ family, given }: Scholar): RegExp {
   };
   const [first, ...rest] = given;
   const middle = rest.map((name) => `(?:\\s+${forms(name)})?`).join('');
-  return new RegExp(`(?<![\\p{L}])${forms(first!)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}])`, 'u');
+  // A hyphen continues a name: "E. E. Evans-Pritchard" does not name an Evans.
+  return new RegExp(`(?<![\\p{L}-])${forms(first!)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}-])`, 'u');
 }
 
 /** "slug: Given Family" for each known scholar an English body names with a given name but does not cite. */

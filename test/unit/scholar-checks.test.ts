@@ -122,6 +122,16 @@ describe('scholarsNamedNotReferenced', () => {
     ]);
   });
 
+  it('does not read a hyphenated name as its first part (Evans-Pritchard is no Evans)', () => {
+    const other = {
+      terms: [
+        term('a', [scholarly('Evans, E. Stephen')], 'E. Stephen Evans.'),
+        term('b', [primary('Anon')], 'E. E. Evans-Pritchard described it.'),
+      ],
+    } as unknown as Corpus;
+    expect(scholarsNamedNotReferenced(other, knownScholars(other))).toEqual([]);
+  });
+
   it('does not take a word before a family name for a given name (the Fisher King)', () => {
     const other = {
       terms: [...corpus.terms, term('fisher', [primary('Anon')], 'The Fisher King.')],
