@@ -7,6 +7,7 @@
 //   npm run bench -- --peers               adds json-server and Eleventy on the same corpus
 //   npm run bench -- --full                adds N = 100,000 (on disk, not in /dev/shm)
 //   npm run bench -- --sizes 2000 --runs 3 --only build,http
+//   npm run bench -- --sizes 500 --only production   the production install and start-up (issue 24)
 //   npm run bench -- --compare results/a.json results/b.json
 //   npm run bench -- --write-readme --from results/a.json   (the section from a saved run)
 import { execFileSync } from 'node:child_process';
@@ -23,10 +24,11 @@ import { buildScalingRows, measureBuild } from './sections/build.ts';
 import { measureFunction } from './sections/function.ts';
 import { measureHttp } from './sections/http.ts';
 import { measurePeers } from './sections/peers.ts';
+import { measureProduction } from './sections/production.ts';
 import { measureQueries } from './sections/query.ts';
 import { generateCorpus, writeCorpus } from './synthetic-corpus.ts';
 
-const SECTIONS = ['build', 'function', 'query', 'http', 'peers'] as const;
+const SECTIONS = ['build', 'function', 'query', 'http', 'peers', 'production'] as const;
 const options = new Command()
   .option('--sizes <list>', 'terms per locale, comma-separated', '500,5000')
   .option('--full', 'also measure N = 100,000')
@@ -126,7 +128,9 @@ await esbuild({
   },
 });
 
-for (const n of sizes) {
+// The production section alone needs no synthetic corpus.
+const perSize = [...wanted].some((name) => name !== 'production');
+for (const n of perSize ? sizes : []) {
   process.stderr.write(`\nN = ${n} terms per locale (work: ${work})\n`);
   const corpus = path.join(work, `corpus-${n}`);
   if (!existsSync(path.join(corpus, 'site.yaml'))) {
@@ -154,6 +158,13 @@ for (const n of sizes) {
   if (wanted.has('http')) await measureHttp(ctx);
   if (wanted.has('peers')) await measurePeers(ctx);
   rmSync(scratch, { recursive: true, force: true });
+}
+
+// Once, not per size: the install and the start-up do not depend on the corpus.
+if (wanted.has('production')) {
+  const scratch = path.join(work, 'scratch-production');
+  mkdirSync(scratch, { recursive: true });
+  await measureProduction({ n: 0, corpus: '', built: '', work: scratch, runs: Number(options.runs), seconds: 0, add });
 }
 
 for (const row of buildScalingRows(rows)) add(row);
