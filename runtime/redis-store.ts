@@ -115,7 +115,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   #connected(): Promise<Client> {
     if (this.#connection) return this.#connection;
     this.#connectDeadline = performance.now() + REDIS_CONNECT_BUDGET_MS;
-    const connecting: Promise<Client> = import('redis')
+    const connecting: Promise<Client> = import('@redis/client')
       .then(async ({ createClient }) => {
         if (this.#closed) throw new Error('the store is closed');
         const client = createClient({

@@ -24,7 +24,7 @@ export async function openGrantStorage(options: { redisUrl?: string; file: strin
 
 async function redisStorage(url: string): Promise<GrantStorage> {
   checkRedisUrl(url);
-  const { createClient } = await import('redis');
+  const { createClient } = await import('@redis/client');
   const client = createClient({ url, socket: { connectTimeout: 5_000, reconnectStrategy: false } });
   client.on('error', () => {});
   await client.connect();
