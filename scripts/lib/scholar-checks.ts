@@ -81,6 +81,7 @@ function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
       soundKey(family, true),
       soundKey(family.replace(/j/g, 'y')),
       soundKey(family.replace(/ch/g, 'h').replace(/ei/g, 'ay')),
+      soundKey(family.replace(/ill/g, 'y')), // French: Weill -> Вей
     ].flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
   );
   keys.delete('');
@@ -89,9 +90,10 @@ function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
   return words.some(({ word, latin, key }) => {
     if (word === stripMarks(family)) return true;
     if (!keys.has(key)) return false;
+    if (key.length >= 4) return true; // a long consonant skeleton is distinctive enough
     // Spelled alike too: „Кузански“ shares a key with "Jonas" but not its letters.
     const distance = Math.min(editDistance(latin, name), editDistance(latin, spoken));
-    return distance <= 0.65 * Math.max(latin.length, name.length);
+    return distance <= 0.7 * Math.max(latin.length, name.length);
   });
 }
 
