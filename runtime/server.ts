@@ -21,6 +21,7 @@ import { loadIndexes } from './load-indexes.ts';
 import type { GrantBook } from '../src/grants.ts';
 import { DEFAULT_GRANTS_REFRESH_SECONDS, FileGrantBook, RedisGrantBook } from './grant-books.ts';
 import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
+import { negotiateTerm, varyOnAccept } from './representation.ts';
 
 export const HEALTH_PATH = '/healthz';
 
@@ -181,15 +182,20 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
     const ip = (proxyaddr(env.incoming, trust) ?? '').replace(/^::ffff:/, '');
     // Routed and served by the same canonical path; a path with none is the handler's 404.
     const canonical = canonicalPath(url.pathname);
+    // A term URL answers the representation Accept asks for (the CDN cannot: ?format= there).
+    const negotiated = canonical.ok
+      ? negotiateTerm(canonical.path, url.searchParams, request.headers.get('Accept'))
+      : { search: url.searchParams, varies: false };
     const route = canonical.ok
-      ? resolveRoute(request.method.toUpperCase(), canonical.path, url.searchParams, (p) => fileAt(p) !== undefined)
+      ? resolveRoute(request.method.toUpperCase(), canonical.path, negotiated.search, (p) => fileAt(p) !== undefined)
       : { kind: 'none' as const };
     const file = route.kind === 'file' ? readStatic(route.path) : undefined;
     // HEAD is answered as the GET it stands for, then stripped of its body (forClient), so its
     // headers are the GET's, Content-Length and Content-Encoding included.
     const asked = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
-    return forClient(request, await handle(asked, { ip }, file), file);
+    const response = await forClient(request, await handle(asked, { ip }, file), file);
+    return negotiated.varies ? varyOnAccept(response) : response;
   }
   return { fetch, site: () => indexes.en };
 }

@@ -43,6 +43,43 @@ export function termFilePath(locale: Locale, slug: string): string {
   return `${API_ROOT}/${locale}/${slug}.json`;
 }
 
+/**
+ * The RDF representations of a concept (SKOS, both locales in one graph), beside its JSON: a
+ * file each under API_ROOT/concepts/, reached from the term URL with `?format=` (a rewrite on
+ * the CDN) or, where code sees the request (npm start), by `Accept`.
+ */
+export const CONCEPT_FORMATS = {
+  turtle: { extension: 'ttl', mediaType: 'text/turtle', contentType: 'text/turtle; charset=utf-8' },
+  jsonld: {
+    extension: 'jsonld',
+    mediaType: 'application/ld+json',
+    contentType: 'application/ld+json; charset=utf-8',
+  },
+} as const;
+export type ConceptFormat = keyof typeof CONCEPT_FORMATS;
+export const CONCEPT_FORMAT_PARAM = 'format';
+
+/** Where a concept's representation lives, relative to the site root. */
+export function conceptFilePath(slug: string, format: ConceptFormat): string {
+  return `${API_ROOT}/concepts/${slug}.${CONCEPT_FORMATS[format].extension}`;
+}
+
+/** The URL path (and query) of a concept's representation: its term URL asking for the format. */
+export function conceptFormatPath(slug: string, format: ConceptFormat): string {
+  return `${LIST_PATH}/${slug}?${CONCEPT_FORMAT_PARAM}=${format}`;
+}
+
+/**
+ * `Link` entries naming a term's RDF alternates. `target` gives each one's URL; on a static
+ * file, which cannot know its slug, the query-only reference `?format=…` resolves against the
+ * term URL the client asked for (RFC 3986 §5.2).
+ */
+export function conceptAlternateLinks(target: (format: ConceptFormat) => string): string {
+  return (Object.keys(CONCEPT_FORMATS) as ConceptFormat[])
+    .map((format) => `<${target(format)}>; rel="alternate"; type="${CONCEPT_FORMATS[format].mediaType}"`)
+    .join(', ');
+}
+
 /** The documentation page; problem `type` URIs are this page plus a fragment. */
 export const DOCS_PATH = `${API_ROOT}/`;
 

@@ -6,7 +6,17 @@
 // parameters (400), lookup (404). Only the paths src/counting.ts counts are checked for
 // credentials and counted; the others are never refused. The handler never makes a request of its own: a single term reaches it only
 // when the CDN could not answer from a file, and it answers with a redirect or a problem.
-import { API_ROOT, isSlug, LIST_PATH, LOCALES, termPath, TERM_REWRITE_PATH, type Locale } from './contract.ts';
+import {
+  API_ROOT,
+  conceptAlternateLinks,
+  conceptFormatPath,
+  isSlug,
+  LIST_PATH,
+  LOCALES,
+  termPath,
+  TERM_REWRITE_PATH,
+  type Locale,
+} from './contract.ts';
 import {
   ALLOWED_METHODS,
   baseHeaders,
@@ -279,7 +289,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       respond(headers) {
         headers.Location = location;
         headers['Content-Language'] = locale;
-        headers.Link = `${headers.Link!}, <${new URL(termPath(slug, other), url).href}>; rel="alternate"; hreflang="${other}"`;
+        headers.Link = `${headers.Link!}, <${new URL(termPath(slug, other), url).href}>; rel="alternate"; hreflang="${other}", ${conceptAlternateLinks((format) => conceptFormatPath(slug, format))}`;
         return new Response(null, { status: 308, headers });
       },
     };

@@ -6,7 +6,16 @@
 // Netlify's order (its docs, "request chain"; netlify-cli src/utils/proxy.ts): a function whose
 // path matches the request answers first (unless `preferStatic` and a file exists); then the
 // first matching redirect rule; a rewrite's target is again a file or a function's path.
-import { API_ROOT, LIST_PATH, TERM_REWRITE_PATH } from './contract.ts';
+import {
+  API_ROOT,
+  CONCEPT_FORMAT_PARAM,
+  CONCEPT_FORMATS,
+  type ConceptFormat,
+  conceptAlternateLinks,
+  conceptFilePath,
+  LIST_PATH,
+  TERM_REWRITE_PATH,
+} from './contract.ts';
 import { CACHEABLE, CONTRACT_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
 import { DATA_DIR, HEADERS_FILE } from './output-layout.ts';
 
@@ -38,8 +47,17 @@ export interface RewriteRule {
 
 const termFile = (locale: string) => `${API_ROOT}/${locale}/:slug.json`;
 
+const conceptFormats = Object.keys(CONCEPT_FORMATS) as ConceptFormat[];
+
 /** Every rewrite, in the order they are tried (first match wins). */
 export const REWRITES: RewriteRule[] = [
+  // A concept's RDF: `?format=turtle` / `?format=jsonld` on its term URL, whatever the locale.
+  ...conceptFormats.map((format) => ({
+    from: `${LIST_PATH}/:slug`,
+    to: conceptFilePath(':slug', format),
+    query: { [CONCEPT_FORMAT_PARAM]: format },
+    rateLimited: true,
+  })),
   { from: `${LIST_PATH}/:slug`, to: termFile('bg'), query: { locale: 'bg' }, rateLimited: true },
   { from: `${LIST_PATH}/:slug`, to: termFile('en'), query: { locale: 'en' }, rateLimited: true },
   // Another spelling of the locale: the function redirects to the canonical URL or answers 400.
@@ -112,12 +130,22 @@ export function renderHeadersFile(rules: HeaderRule[]): string {
     .join('');
 }
 
+/** The Link of a static term file: the license (every response's), then the concept's RDF alternates. */
+export const TERM_FILE_LINK = `${CONTRACT_HEADERS.Link}, ${conceptAlternateLinks((format) => `?${CONCEPT_FORMAT_PARAM}=${format}`)}`;
+
 /** Headers of static responses, every matching rule applied in order (later ones win). */
 export const STATIC_HEADERS: HeaderRule[] = [
   { for: '/api/*', values: { ...CONTRACT_HEADERS, 'Cache-Control': CACHEABLE } },
   { for: `${API_ROOT}/*.json`, values: { 'Content-Type': JSON_TYPE } },
-  { for: `${API_ROOT}/en/*`, values: { 'Content-Language': 'en' } },
-  { for: `${API_ROOT}/bg/*`, values: { 'Content-Language': 'bg' } },
+  ...(['en', 'bg'] as const).map((locale) => ({
+    for: `${API_ROOT}/${locale}/*`,
+    // A term's RDF alternates, as references the client resolves against the term URL it asked for.
+    values: { 'Content-Language': locale, Link: TERM_FILE_LINK },
+  })),
+  ...conceptFormats.map((format) => ({
+    for: conceptFilePath('*', format),
+    values: { 'Content-Type': CONCEPT_FORMATS[format].contentType },
+  })),
   { for: '/dumps/*', values: { ...CONTRACT_HEADERS } },
   // Versioned dump names never change content; the manifest does.
   { for: '/dumps/lexicon-*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },

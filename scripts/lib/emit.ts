@@ -7,8 +7,11 @@ import { policyHeaderRules, renderHeadersFile } from '../../src/routes.ts';
 import type { Manifest } from '../../src/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from './docs-page/index.ts';
+import { writeConceptFiles } from './concept-files.ts';
+import { conceptsOf } from './concepts.ts';
 import { DumpWriter } from './dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
+import { conceptThesaurus } from './skos.ts';
 import { termSearchNames, type TermSearchNames } from './term-search-names.ts';
 import type { OutputSink } from './write-output.ts';
 
@@ -58,6 +61,8 @@ export async function emitSite(
     );
   }
   await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
+  const concepts = conceptsOf(records);
+  await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
   const manifest = await dumps.finish(options.builtAt);
 
   const openapi = buildOpenApiDocument({

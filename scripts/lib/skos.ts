@@ -6,7 +6,7 @@
 // those same quads under a fixed context (read back by jsonld in the tests). Both are streamed
 // concept by concept.
 import { DataFactory, Writer, type Quad } from 'n3';
-import { LICENSE_URL, LOCALES } from '../../src/contract.ts';
+import { CONCEPT_FORMATS, type ConceptFormat, conceptFormatPath, LICENSE_URL, LOCALES } from '../../src/contract.ts';
 import { conceptUri, originalLabel, pillarUri, schemeUri, traditionUri, type Concept } from './concepts.ts';
 import type { ApiRecords } from './derive.ts';
 import { thesaurusOf, type Thesaurus } from './hierarchy.ts';
@@ -80,6 +80,9 @@ export function conceptQuads(siteUrl: string, concept: Concept, thesaurus: Thesa
   for (const slug of thesaurus.broader(concept.slug)) quads.push(quad(subject, skos('broader'), uri(slug)));
   for (const slug of thesaurus.narrower(concept.slug)) quads.push(quad(subject, skos('narrower'), uri(slug)));
   for (const slug of thesaurus.related(concept.slug)) quads.push(quad(subject, skos('related'), uri(slug)));
+  // The concept's own RDF files: its URI with ?format= (see contract.ts CONCEPT_FORMATS).
+  for (const format of Object.keys(CONCEPT_FORMATS) as ConceptFormat[])
+    quads.push(quad(subject, dct('hasFormat'), namedNode(siteUrl + conceptFormatPath(concept.slug, format))));
   return quads;
 }
 
@@ -162,6 +165,7 @@ export const SKOS_JSONLD_CONTEXT = {
   related: { '@id': 'skos:related', '@type': '@id', '@container': '@set' },
   member: { '@id': 'skos:member', '@type': '@id', '@container': '@set' },
   page: { '@id': 'foaf:page', '@type': '@id', '@container': '@set' },
+  hasFormat: { '@id': 'dct:hasFormat', '@type': '@id', '@container': '@set' },
   title: 'dct:title',
   license: { '@id': 'dct:license', '@type': '@id' },
   source: { '@id': 'dct:source', '@type': '@id' },

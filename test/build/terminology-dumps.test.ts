@@ -9,7 +9,7 @@ import jsonld from 'jsonld';
 import { Parser, Store, type Quad } from 'n3';
 import SHACLValidator from 'rdf-validate-shacl';
 import { describe, expect, it } from 'vitest';
-import { LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
+import { conceptFilePath, LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
 import { ManifestSchema, type DumpFile } from '../../src/schema.ts';
 import { conceptUri, pillarUri, schemeUri, traditionUri } from '../../scripts/lib/concepts.ts';
 import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
@@ -159,6 +159,26 @@ describe.each([
   it('JSON-LD (read with jsonld) states exactly the triples of the Turtle', async () => {
     const fromJsonLd = await jsonLdQuads(dumpText(site, 'skos-jsonld'));
     expect(fromJsonLd.map(key).sort()).toEqual(quads.map(key).sort());
+    // Each concept's own JSON-LD file too (a sample of the bundled corpus: jsonld is slow).
+    for (const term of site.records.locales.en.terms.filter((_, i) => i % 25 === 0)) {
+      const own = await jsonLdQuads(site.files.get(conceptFilePath(term.slug, 'jsonld').slice(1)) as string);
+      const uri = conceptUri(siteUrl, term.slug);
+      expect(own.map(key).sort(), term.slug).toEqual(store.getQuads(uri, null, null, null).map(key).sort());
+    }
+  });
+
+  it("has each concept's own Turtle file, stating exactly what the dump states of it, and links to it", () => {
+    for (const term of site.records.locales.en.terms) {
+      const uri = conceptUri(siteUrl, term.slug);
+      const own = new Parser({ format: 'text/turtle' }).parse(
+        site.files.get(conceptFilePath(term.slug, 'turtle').slice(1)) as string,
+      );
+      expect(own.map(key).sort(), term.slug).toEqual(store.getQuads(uri, null, null, null).map(key).sort());
+      expect(objects(store, uri, 'http://purl.org/dc/terms/hasFormat')).toEqual([
+        `${uri}?format=jsonld`,
+        `${uri}?format=turtle`,
+      ]);
+    }
   });
 
   it('meets the SKOS integrity conditions (SHACL)', async () => {

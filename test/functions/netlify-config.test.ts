@@ -90,6 +90,23 @@ describe('netlify.toml', () => {
     expect(staticHeaders('/api/lexicon/en/sophia.json', 0)['RateLimit-Policy']).toBeUndefined();
   });
 
+  it("links a term file to its concept's RDF, relative to the term URL asked for, and types the RDF files", () => {
+    for (const locale of ['en', 'bg']) {
+      const link = staticHeaders(`/api/lexicon/${locale}/sophia.json`, 100).Link;
+      expect(link).toBe(
+        '<https://creativecommons.org/licenses/by-sa/4.0/>; rel="license", <?format=turtle>; rel="alternate"; type="text/turtle", <?format=jsonld>; rel="alternate"; type="application/ld+json"',
+      );
+      // As a client resolves it (RFC 3986): the term URL with the query replaced.
+      expect(new URL('?format=turtle', `https://x.test/api/lexicon/public/sophia?locale=${locale}`).href).toBe(
+        'https://x.test/api/lexicon/public/sophia?format=turtle',
+      );
+    }
+    expect(staticHeaders('/api/lexicon/concepts/sophia.ttl', 100)['Content-Type']).toBe('text/turtle; charset=utf-8');
+    expect(staticHeaders('/api/lexicon/concepts/sophia.jsonld', 100)['Content-Type']).toBe(
+      'application/ld+json; charset=utf-8',
+    );
+  });
+
   it('has exactly the static headers of the routing table, in its order', () => {
     expect(toml.headers.map((h) => ({ for: h.for, values: h.values }))).toEqual(STATIC_HEADERS);
     expect(staticHeaders('/api/lexicon/bg/sophia.json', 100)).toMatchObject({
@@ -110,6 +127,8 @@ describe('the routing table', () => {
   const files = new Set([
     '/api/lexicon/en/sophia.json',
     '/api/lexicon/bg/sophia.json',
+    '/api/lexicon/concepts/sophia.ttl',
+    '/api/lexicon/concepts/sophia.jsonld',
     '/api/lexicon/openapi.json',
     '/dumps/manifest.json',
     '/_data/list-index.en.bin',
@@ -126,6 +145,21 @@ describe('the routing table', () => {
     ['GET', '/api/lexicon/public/sophia', 'locale=en', { kind: 'file', path: '/api/lexicon/en/sophia.json' }],
     ['GET', '/api/lexicon/public/sophia', 'locale=bg', { kind: 'file', path: '/api/lexicon/bg/sophia.json' }],
     ['HEAD', '/api/lexicon/public/sophia', 'locale=bg', { kind: 'file', path: '/api/lexicon/bg/sophia.json' }],
+    // A concept's RDF: ?format= on the term URL, whatever else the query says.
+    ['GET', '/api/lexicon/public/sophia', 'format=turtle', { kind: 'file', path: '/api/lexicon/concepts/sophia.ttl' }],
+    [
+      'GET',
+      '/api/lexicon/public/sophia',
+      'locale=bg&format=jsonld',
+      { kind: 'file', path: '/api/lexicon/concepts/sophia.jsonld' },
+    ],
+    ['GET', '/api/lexicon/concepts/sophia.ttl', '', { kind: 'file', path: '/api/lexicon/concepts/sophia.ttl' }],
+    [
+      'GET',
+      '/api/lexicon/public/nope',
+      'format=turtle',
+      { kind: 'function', name: 'lexicon', pathname: '/api/lexicon/concepts/nope.ttl' },
+    ],
     [
       'GET',
       '/api/lexicon/public/sophia',

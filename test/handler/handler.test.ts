@@ -251,6 +251,10 @@ describe('single-term endpoint (the function answers what the static files canno
     expect(response.headers.get('Link')).toContain(
       `<${BASE}/api/lexicon/public/aeon${other === 'en' ? '' : '?locale=bg'}>; rel="alternate"; hreflang="${other}"`,
     );
+    // The concept's RDF, as references resolved against the request (no host of the client's).
+    expect(response.headers.get('Link')).toContain(
+      '</api/lexicon/public/aeon?format=turtle>; rel="alternate"; type="text/turtle", </api/lexicon/public/aeon?format=jsonld>; rel="alternate"; type="application/ld+json"',
+    );
     expect(response.headers.get('X-License')).toBe('CC BY-SA 4.0');
   });
 

@@ -93,4 +93,38 @@ describe('npm start', () => {
     expect(health.dataVersion).toMatch(/^[0-9a-f]{16}$/);
     expect(await remaining(base)).toBe('4');
   });
+
+  it('answers a term URL in the representation Accept asks for, with Vary: Accept', async () => {
+    const base = await start();
+    const get = (accept: string | undefined, query = '', address = '127.0.0.40') =>
+      httpRequest(`${base}/api/lexicon/public/sophia${query}`, {
+        headers: accept ? { Accept: accept } : {},
+        localAddress: address,
+      });
+    const cases: [string | undefined, string, string, string][] = [
+      ['text/turtle', '', 'text/turtle; charset=utf-8', '127.0.0.41'],
+      ['application/ld+json', '?locale=bg', 'application/ld+json; charset=utf-8', '127.0.0.42'],
+      ['application/json, text/turtle;q=0.5', '', 'application/json; charset=utf-8', '127.0.0.43'],
+      ['text/html;q=0.9, text/turtle;q=0.8', '', 'text/turtle; charset=utf-8', '127.0.0.44'],
+      ['*/*', '', 'application/json; charset=utf-8', '127.0.0.45'],
+      [undefined, '', 'application/json; charset=utf-8', '127.0.0.46'],
+      // ?format= wins over Accept, and is what the CDN answers too.
+      ['application/json', '?format=turtle', 'text/turtle; charset=utf-8', '127.0.0.47'],
+    ];
+    for (const [accept, query, type, address] of cases) {
+      const response = await get(accept, query, address);
+      expect(response.status, `${accept} ${query}`).toBe(200);
+      expect(response.headers['content-type'], `${accept} ${query}`).toBe(type);
+      expect(response.headers.vary, `${accept} ${query}`).toMatch(/(^|, )Accept(,|$)/);
+    }
+    const turtle = await get('text/turtle', '', '127.0.0.48');
+    expect(turtle.body).toContain('skos:Concept');
+    expect(turtle.body).toContain('skos:broader <https://');
+    const json = await get(undefined, '', '127.0.0.49');
+    expect(json.headers.link).toContain('<?format=turtle>; rel="alternate"; type="text/turtle"');
+    // Only a single-term URL varies: the list and the files do not.
+    expect(
+      (await httpRequest(`${base}/api/lexicon/public?limit=1`, { localAddress: '127.0.0.50' })).headers.vary ?? '',
+    ).not.toMatch(/Accept(,|$)/);
+  });
 });
