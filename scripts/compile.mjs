@@ -10,13 +10,12 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import fg from 'fast-glob';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'compiled');
 /** The folders compiled, and the files beside the code that the code reads at run time. */
-export const SOURCES = ['src/**/*.ts', 'runtime/**/*.ts', 'scripts/**/*.ts'];
+export const SOURCE_DIRS = ['src', 'runtime', 'scripts'];
+export const SOURCES = SOURCE_DIRS.map((dir) => `${dir}/**/*.ts`);
 const ASSETS = ['scripts/**/*.css'];
 /** Written last: its time is the compilation's (bin/run.mjs compares sources against it). */
 export const STAMP = path.join(OUT, '.stamp');
@@ -32,6 +31,8 @@ const relativeImportsStayFiles = {
 };
 
 export async function compile() {
+  // Loaded here, not at the top: bin/run.mjs imports this module on every start, and compiles rarely.
+  const [{ build }, { default: fg }] = await Promise.all([import('esbuild'), import('fast-glob')]);
   const entryPoints = await fg(SOURCES, { cwd: ROOT, ignore: ['**/*.d.ts'] });
   rmSync(OUT, { recursive: true, force: true });
   await build({
