@@ -29,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e-server',
-          include: ['test/e2e/conformance.test.ts', 'test/e2e/production.test.ts'],
+          include: ['test/e2e/conformance.test.ts', 'test/e2e/production.test.ts', 'test/e2e/limits.test.ts'],
           globalSetup: ['test/e2e/server-setup.ts'],
           hookTimeout: 60_000,
           testTimeout: 60_000,

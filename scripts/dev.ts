@@ -7,7 +7,10 @@ import path from 'node:path';
 import { rateLimitOrExit } from './lib/cli-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
+// LEXICON_DIST: serve another built folder (the tests' temporary builds); the function reads
+// its index from the same folder. Otherwise dist/, built first when missing.
+const servedDir = process.env.LEXICON_DIST;
+if (!servedDir && !existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
   const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   const code: number = await new Promise((resolve) => build.on('exit', (c) => resolve(c ?? 1)));
   if (code !== 0) process.exit(code);
@@ -22,7 +25,15 @@ const port = process.env.PORT ?? '8888';
 const netlify = path.join(root, 'node_modules/.bin/netlify');
 const child = spawn(
   netlify,
-  ['dev', '--offline', '--internal-disable-edge-functions', '--port', port, ...process.argv.slice(2)],
+  [
+    'dev',
+    '--offline',
+    '--internal-disable-edge-functions',
+    '--port',
+    port,
+    ...(servedDir ? ['--dir', path.resolve(servedDir)] : []),
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

@@ -4,5 +4,7 @@ import { startNetlifyDev } from '../helpers/netlify-dev.ts';
 import { serveForE2E } from './serve-for-e2e.ts';
 
 export default function setup(project: TestProject) {
-  return serveForE2E(project, 'netlify-dev', 'dist', (_dist, env, onOutput) => startNetlifyDev(env, 90_000, onOutput));
+  return serveForE2E(project, 'netlify-dev', (dist, env, onOutput) =>
+    startNetlifyDev({ ...env, LEXICON_DIST: dist }, 90_000, onOutput),
+  );
 }

@@ -19,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export default function setup(project: TestProject) {
   const installDir = makeProductionInstall(path.join(ROOT, '.tmp/prod-install'));
   project.provide('installDir', installDir);
-  return serveForE2E(project, 'self-hosted', '.tmp/e2e-server-dist', (dist, env, onOutput) =>
+  return serveForE2E(project, 'self-hosted', (dist, env, onOutput) =>
     startSelfHosted(['--dist', dist], env, onOutput, { installDir }),
   );
 }
