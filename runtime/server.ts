@@ -16,6 +16,7 @@ import { resolveRoute, staticHeaders } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
 import { forClient } from './content-coding.ts';
 import { trackConnections } from './graceful-close.ts';
+import { forwardedOrigin } from './forwarded-origin.ts';
 import { createHttpServer, type RefusalSite } from './http-server.ts';
 import { loadIndexes } from './load-indexes.ts';
 import type { GrantBook } from '../src/grants.ts';
@@ -140,15 +141,18 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
   const dist = path.resolve(options.dist);
   const indexes = loadIndexes(dist);
   const log = options.log ?? ((message: string) => console.error(message));
+  const trustsProxies = (options.trustProxy ?? []).length > 0;
   const handle = createHandler({
     indexes,
     rateLimit: options.store,
     grants: options.grants,
     ipv6PrefixBits: options.ipv6PrefixBits,
+    forwardedOrigin: trustsProxies,
     onError: (error, request) =>
       log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
   });
   const trust = proxyaddr.compile(options.trustProxy ?? []);
+  const siteScheme = indexes.en.docsUrl.startsWith('http:') ? 'http' : 'https';
   const fileAt = outputFiles(dist);
   // Files only change when a build swaps dist/ in: keyed by path, size, modification time, inode.
   const cache = new Map<string, { key: string; file: StaticFile }>();
@@ -190,11 +194,12 @@ export function createApp(options: ServerOptions & { store: RateLimitStore | und
       ? resolveRoute(request.method.toUpperCase(), canonical.path, negotiated.search, (p) => fileAt(p) !== undefined)
       : { kind: 'none' as const };
     const file = route.kind === 'file' ? readStatic(route.path) : undefined;
+    const origin = trustsProxies ? forwardedOrigin(env.incoming, (a) => trust(a, 0), siteScheme) : undefined;
     // HEAD is answered as the GET it stands for, then stripped of its body (forClient), so its
     // headers are the GET's, Content-Length and Content-Encoding included.
     const asked = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
-    const response = await forClient(request, await handle(asked, { ip }, file), file);
+    const response = await forClient(request, await handle(asked, { ip, origin }, file), file);
     return negotiated.varies ? varyOnAccept(response) : response;
   }
   return { fetch, site: () => indexes.en };

@@ -10,6 +10,7 @@ import {
   API_ROOT,
   conceptAlternateLinks,
   conceptFormatPath,
+  DOCS_PATH,
   isSlug,
   LIST_PATH,
   LOCALES,
@@ -57,13 +58,22 @@ export interface HandlerDeps {
   now?: () => number;
   /** Told about every unexpected failure; the client only sees a 500 problem. */
   onError?: (error: unknown, request: Request) => void;
+  /** The adapter may pass a forwarded origin (ClientInfo.origin): responses with links say
+   * `Vary` on the headers it comes from, so a shared cache never mixes two origins' links. */
+  forwardedOrigin?: boolean;
 }
+
+/** The headers a forwarded origin is read from (runtime/forwarded-origin.ts). */
+export const FORWARDED_ORIGIN_HEADERS = 'X-Forwarded-Host, X-Forwarded-Proto';
 
 export interface ClientInfo {
   ip: string;
   /** False: the platform repeats a request it already sent and counted (netlify dev's 404
    * retries): answered as the first one was, neither counted nor refused again. */
   count?: boolean;
+  /** The origin a trusted proxy says the client asked for (X-Forwarded-Host/-Proto, checked by
+   * the adapter): links are built on it. Absent: on the site's URL from the build, never Host. */
+  origin?: string;
 }
 
 /** A static file the self-hosted server resolved for the request (the CDN serves these itself). */
@@ -117,6 +127,9 @@ export function createHandler(deps: HandlerDeps): Handler {
   const now = deps.now ?? Date.now;
   // Every index carries the same attribution and docs URL; any one answers errors.
   const { attributionJson, docsUrl } = indexes.en;
+  // The site's URL as the build was told it (docsUrl is it plus DOCS_PATH): what links are built on.
+  const siteBase = docsUrl.endsWith(DOCS_PATH) ? docsUrl.slice(0, -DOCS_PATH.length) : new URL(docsUrl).origin;
+  const linkBase = (client: ClientInfo) => client.origin ?? siteBase;
 
   return async function handle(request, client, file) {
     try {
@@ -170,9 +183,9 @@ export function createHandler(deps: HandlerDeps): Handler {
     const outcome = file
       ? staticFile(file, request, method, counted)
       : target.kind === 'list'
-        ? list(url, request, method)
+        ? list(url, request, method, client)
         : target.kind === 'term'
-          ? term(target, pathname!, url, method)
+          ? term(target, pathname!, url, method, client)
           : problemOutcome(method, {
               kind: 'not-found',
               detail: canonical.ok
@@ -224,7 +237,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     return { key: `key:${grant.id}`, limit: grant.perHour, grant };
   }
 
-  function list(url: URL, request: Request, method: string): Outcome {
+  function list(url: URL, request: Request, method: string, client: ClientInfo): Outcome {
     const answer = answerList(indexes, url.searchParams);
     if (!answer.ok) return invalidOutcome(method, answer.errors);
     const { etag, meta } = answer;
@@ -234,7 +247,9 @@ export function createHandler(deps: HandlerDeps): Handler {
       respond(headers) {
         headers.ETag = etag;
         headers['Content-Language'] = meta.locale;
-        headers.Link = [headers.Link!, ...pagingLinks(url, meta)].join(', ');
+        const given = { locale: url.searchParams.has('locale'), limit: url.searchParams.has('limit') };
+        headers.Link = [headers.Link!, ...pagingLinks(linkBase(client), answer.params, given, meta)].join(', ');
+        if (deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
         if (notModified) return new Response(null, { status: 304, headers });
         headers['Content-Type'] = JSON_TYPE;
         return new Response(method === 'HEAD' ? null : answer.body(), { status: 200, headers });
@@ -261,7 +276,13 @@ export function createHandler(deps: HandlerDeps): Handler {
     };
   }
 
-  function term(target: { segment: string; pathLocale?: Locale }, pathname: string, url: URL, method: string): Outcome {
+  function term(
+    target: { segment: string; pathLocale?: Locale },
+    pathname: string,
+    url: URL,
+    method: string,
+    client: ClientInfo,
+  ): Outcome {
     let locale = target.pathLocale;
     if (!locale) {
       const read = readLocaleParam(url.searchParams);
@@ -289,7 +310,8 @@ export function createHandler(deps: HandlerDeps): Handler {
       respond(headers) {
         headers.Location = location;
         headers['Content-Language'] = locale;
-        headers.Link = `${headers.Link!}, <${new URL(termPath(slug, other), url).href}>; rel="alternate"; hreflang="${other}", ${conceptAlternateLinks((format) => conceptFormatPath(slug, format))}`;
+        headers.Link = `${headers.Link!}, <${linkBase(client)}${termPath(slug, other)}>; rel="alternate"; hreflang="${other}", ${conceptAlternateLinks((format) => conceptFormatPath(slug, format))}`;
+        if (deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
         return new Response(null, { status: 308, headers });
       },
     };

@@ -4,12 +4,12 @@ import type { Locale } from './contract.ts';
 import { foldForSearch } from './fold.ts';
 import { etagFor } from './http.ts';
 import type { ListIndex } from './list-index.ts';
-import { parseListParams, type ParameterError } from './list-query.ts';
+import { parseListParams, type ListParams, type ParameterError } from './list-query.ts';
 import { renderListBody, type ListMeta } from './list-render.ts';
 import { selectPage } from './list-select.ts';
 
 export type ListAnswer =
-  | { ok: true; etag: string; meta: ListMeta; body: () => Uint8Array<ArrayBuffer> }
+  | { ok: true; etag: string; meta: ListMeta; params: ListParams; body: () => Uint8Array<ArrayBuffer> }
   | { ok: false; errors: ParameterError[] };
 
 export function answerList(indexes: Record<Locale, ListIndex>, search: URLSearchParams): ListAnswer {
@@ -33,5 +33,5 @@ export function answerList(indexes: Record<Locale, ListIndex>, search: URLSearch
   };
   // The body is a function of the data version and these values alone.
   const etag = etagFor(index.dataVersion, JSON.stringify(['list', locale, pillar, q, limit, offset, parsed.warnings]));
-  return { ok: true, etag, meta, body: () => renderListBody(index, selection.positions, meta) };
+  return { ok: true, etag, meta, params: parsed.value, body: () => renderListBody(index, selection.positions, meta) };
 }

@@ -249,7 +249,7 @@ describe('single-term endpoint (the function answers what the static files canno
     expect(response.headers.get('Location')).toBe(location);
     expect(response.headers.get('Content-Language')).toBe(locale);
     expect(response.headers.get('Link')).toContain(
-      `<${BASE}/api/lexicon/public/aeon${other === 'en' ? '' : '?locale=bg'}>; rel="alternate"; hreflang="${other}"`,
+      `<https://lexicon.test/api/lexicon/public/aeon${other === 'en' ? '' : '?locale=bg'}>; rel="alternate"; hreflang="${other}"`,
     );
     // The concept's RDF, as references resolved against the request (no host of the client's).
     expect(response.headers.get('Link')).toContain(
