@@ -19,6 +19,8 @@ export interface HttpServerOptions {
   /** Requests per hour (RateLimit-Policy on every response), undefined: no limit. */
   rateLimit: number | undefined;
   log: (message: string) => void;
+  /** How long a client may take to send its request headers (Node's default: 60 s). */
+  headersTimeoutMs?: number;
 }
 
 type Fetch = (request: Request, env: { incoming: http.IncomingMessage }) => Response | Promise<Response>;
@@ -53,7 +55,14 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
     },
   });
   // Node's default for an HTTP/1.1 request without Host is a bare 400: ours carries the contract.
-  const server = http.createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+  const headersTimeout = options.headersTimeoutMs ?? 60_000;
+  const timeouts = {
+    headersTimeout,
+    requestTimeout: Math.max(headersTimeout, 300_000),
+    // How often Node looks for late clients: a tenth of the allowance, at most Node's 30 s.
+    connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 10)),
+  };
+  const server = http.createServer({ requireHostHeader: false, ...timeouts }, (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       const { status, headers, body } = refusal(
         options.site(),
@@ -61,7 +70,7 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
         'bad-request',
         'an HTTP/1.1 request must carry a Host header',
       );
-      outgoing.writeHead(status, headers);
+      outgoing.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
       outgoing.end(incoming.method === 'HEAD' ? undefined : body);
       return;
     }

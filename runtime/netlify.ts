@@ -56,6 +56,7 @@ export function createNetlifyHandler(env: NodeJS.ProcessEnv = process.env): Netl
     rateLimit,
     grants,
     ipv6PrefixBits: ipv6PrefixFromEnv(env.RATE_LIMIT_IPV6_PREFIX),
+    cdnBackstop: true,
     onError: (error, request) =>
       console.error(`lexicon: ${request.method} ${new URL(request.url).pathname} failed:`, error),
   });

@@ -45,6 +45,8 @@ export interface ServerOptions {
   /** Addresses (or `loopback`, CIDR ranges) of proxies whose X-Forwarded-For is believed. */
   trustProxy?: string[];
   log?: (message: string) => void;
+  /** How long a client may take to send its request headers before a 408 (default 60 s). */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -233,6 +235,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     site: () => app.site(),
     rateLimit: store?.limit,
     log,
+    headersTimeoutMs: options.headersTimeoutMs,
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -61,6 +61,9 @@ export interface HandlerDeps {
   /** The adapter may pass a forwarded origin (ClientInfo.origin): responses with links say
    * `Vary` on the headers it comes from, so a shared cache never mixes two origins' links. */
   forwardedOrigin?: boolean;
+  /** On Netlify, whose traffic rule rewrites a limited request to RATE_LIMITED_PATH: that path
+   * answers the backstop's 429. Elsewhere it is an unknown path (404), not a public 429. */
+  cdnBackstop?: boolean;
 }
 
 /** The headers a forwarded origin is read from (runtime/forwarded-origin.ts). */
@@ -169,7 +172,9 @@ export function createHandler(deps: HandlerDeps): Handler {
     // The same canonical path the server routed by (src/request-path.ts); none: a 404.
     const canonical = canonicalPath(url.pathname);
     const pathname = canonical.ok ? canonical.path : undefined;
-    const target: Route = pathname === undefined ? { kind: 'unknown' } : route(pathname);
+    let target: Route = pathname === undefined ? { kind: 'unknown' } : route(pathname);
+    // Only the CDN's traffic rule leads there; elsewhere (npm start) the path names nothing.
+    if (target.kind === 'rate-limited' && !deps.cdnBackstop) target = { kind: 'unknown' };
     if (target.kind === 'rate-limited') {
       // The CDN's traffic rule sent this request here: its sliding window decides when to retry.
       headers['Retry-After'] = String(BACKSTOP_WINDOW_SECONDS);

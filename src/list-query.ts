@@ -141,7 +141,17 @@ export function parseListParams(search: URLSearchParams, pillars: readonly strin
   }
 
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { locale, pillar, q, limit, offset }, warnings };
+  return { ok: true, value: { locale, pillar, q, limit, offset }, warnings: bounded(warnings) };
+}
+
+/** At most this many warnings are listed; the rest are counted in one more line. */
+export const WARNINGS_SHOWN = 5;
+
+/** A response's size must not grow with the number of parameters a client invents. */
+function bounded(warnings: string[]): string[] {
+  if (warnings.length <= WARNINGS_SHOWN) return warnings;
+  const more = warnings.length - WARNINGS_SHOWN;
+  return [...warnings.slice(0, WARNINGS_SHOWN), `and ${more} more warning${more === 1 ? '' : 's'}`];
 }
 
 /** Client input as it may appear in a message: never more of it than needed. */

@@ -511,6 +511,13 @@ describe('rate limiting', () => {
     await expectProblem(response, 429, 'rate-limited', 'too many requests from this client; retry in 180 seconds');
   });
 
+  // Issue 22, finding 5: on npm start no traffic rule leads there, and anyone got a 429.
+  it('answers the rewrite target with a 404 where there is no CDN rule (npm start)', async () => {
+    const selfHosted = siteWith({ rateLimit: 100, cdnBackstop: false });
+    const response = await selfHosted.get('/api/lexicon/rate-limited');
+    await expectProblem(response, 404, 'not-found', 'no endpoint at this path; see the documentation');
+  });
+
   it('without a limit (RATE_LIMIT_PER_HOUR=0) sends no counters and lets shared caches store 200s', async () => {
     const open = siteWith({});
     const response = await open.get('/api/lexicon/public');

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
 import { createHandler, type ClientInfo } from '../../src/handler.ts';
+import { MAX_URL_LENGTH } from '../../src/request-path.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 
@@ -86,5 +87,30 @@ describe('links carry the applied parameters only', () => {
       ['next', `${SITE}/api/lexicon/public?limit=2&offset=3`],
       ['last', `${SITE}/api/lexicon/public?limit=2&offset=4`],
     ]);
+  });
+});
+
+// Issue 22, finding 6: 3,500 unknown parameters gave 3,500 warnings, a 140 KB body and 52 KB of
+// headers. Warnings are bounded, links carry no unknown parameter, and the URL itself is capped.
+describe('output is bounded whatever the input', () => {
+  it('lists five warnings, then how many more', async () => {
+    const unknown = Array.from({ length: 3500 }, (_, i) => `p${i}=1`).join('&');
+    expect(unknown.length).toBeLessThan(MAX_URL_LENGTH * 10);
+    const handle = createHandler({ indexes });
+    // Under the URL cap: as many unknown parameters as fit.
+    const query = unknown.slice(0, unknown.lastIndexOf('&', MAX_URL_LENGTH - 40));
+    const count = query.split('&').length;
+    const response = await handle(new Request(`${SITE}/api/lexicon/public?limit=0&${query}`), { ip: '192.0.2.1' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { meta: { warnings: string[] } };
+    expect(body.meta.warnings).toEqual([
+      'limit 0 is outside 1-500; 1 was applied',
+      'unknown parameter "p0" was ignored',
+      'unknown parameter "p1" was ignored',
+      'unknown parameter "p2" was ignored',
+      'unknown parameter "p3" was ignored',
+      `and ${count - 4} more warnings`,
+    ]);
+    expect(String(response.headers.get('Link')).length).toBeLessThan(1000);
   });
 });

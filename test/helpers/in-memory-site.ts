@@ -51,6 +51,8 @@ export interface SiteOptions {
   /** A store of the test's own (overrides rateLimit). */
   store?: RateLimitStore;
   onError?: HandlerDeps['onError'];
+  /** As the Netlify function (true, the default) or as npm start (false). */
+  cdnBackstop?: boolean;
 }
 
 export function siteFrom({ records, files }: EmittedSite, options: SiteOptions = {}): InMemorySite {
@@ -62,6 +64,7 @@ export function siteFrom({ records, files }: EmittedSite, options: SiteOptions =
     rateLimit:
       options.store ?? (options.rateLimit ? new MemoryRateLimitStore(options.rateLimit, options.now) : undefined),
     onError: options.onError,
+    cdnBackstop: options.cdnBackstop ?? true,
   });
   return {
     handle: (request, client) =>
