@@ -48,7 +48,8 @@ describe('npm start builds no URL from the request', () => {
     expect(evil.body).toBe(own.body);
     // Public caching is safe: nothing of the response depends on a header it does not name.
     expect(evil.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=86400');
-    expect(evil.headers.vary).toBeUndefined();
+    // Vary names only what the response depends on (compression's Accept-Encoding), never Host.
+    expect(String(evil.headers.vary ?? '')).not.toMatch(/host|forwarded/i);
     const redirect = await httpRequest(`http://127.0.0.1:${port}/api/lexicon/public/aeon?locale=BG`, {
       headers: { Host: 'evil.example' },
     });
@@ -70,7 +71,7 @@ describe('npm start builds no URL from the request', () => {
       headers: forwarded,
     });
     expect(pagingHrefs(viaProxy.headers.link)[0]).toBe('http://mirror.test:8443/api/lexicon/public?limit=2&offset=0');
-    expect(viaProxy.headers.vary).toBe('X-Forwarded-Host, X-Forwarded-Proto');
+    expect(viaProxy.headers.vary).toMatch(/^X-Forwarded-Host, X-Forwarded-Proto\b/);
     const malformed = await httpRequest(`http://127.0.0.1:${trusted}/api/lexicon/public?limit=2`, {
       headers: { 'X-Forwarded-Host': 'evil.example>; rel="next", <http://x' },
     });
@@ -81,6 +82,6 @@ describe('npm start builds no URL from the request', () => {
       headers: forwarded,
     });
     expect(pagingHrefs(direct.headers.link)[0]).toBe(`${SITE}/api/lexicon/public?limit=2&offset=0`);
-    expect(direct.headers.vary).toBeUndefined();
+    expect(String(direct.headers.vary ?? '')).not.toMatch(/forwarded/i);
   });
 });
