@@ -187,7 +187,7 @@ async function previousBuildTime(outDir: string, dataVersion: string): Promise<D
  * so the same name must never name other bytes. The golden test refuses new dump bytes under
  * an unchanged version.
  */
-export const OUTPUT_FORMAT_VERSION = 4;
+export const OUTPUT_FORMAT_VERSION = 5;
 
 /**
  * A content hash (DATA_VERSION_HEX_DIGITS of a SHA-256) of everything the output depends on:

@@ -10,15 +10,15 @@
 // Only its tree builder will do: its callback writer (begin) moves text onto lines of its own
 // when pretty-printing, which changes every term's text.
 import xmlbuilder from 'xmlbuilder';
-import { LICENSE, LICENSE_URL, LOCALES } from '../../src/contract.ts';
+import { LICENSE, LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
 import type { Concept } from './concepts.ts';
 import type { ApiRecords } from './derive.ts';
 import type { StreamedFile } from './write-output.ts';
 
 export const TBX_NAMESPACE = 'urn:iso:std:iso:30042:ed-2';
-// The TBX-Basic schemas a validating reader can apply (LTAC Global, TBX-Basic dialect v3).
-const TBX_BASIC_RNG =
-  'https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBXcoreStructV03_TBX-Basic_integrated.rng';
+// The schemas a validating reader applies to TBX-Basic (LTAC Global): the TBX core structure
+// (RELAX NG) and the dialect's DCA rules (Schematron), as its own examples name them.
+const TBX_BASIC_RNG = 'https://raw.githubusercontent.com/LTAC-Global/TBX_Core_RNG/master/TBXcoreStructV03.rng';
 const TBX_BASIC_SCH = 'https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBX-Basic_DCA.sch';
 /** BCP 47 "undetermined": TBX requires a language on every langSec. */
 export const UNDETERMINED_LANGUAGE = 'und';
@@ -35,9 +35,13 @@ export function tbxConceptId(slug: string): string {
   return `c-${slug}`;
 }
 
+/** A subject field in each locale: a pillar's label (TBX-Basic keeps it at the conceptEntry level). */
+export type SubjectField = Record<Locale, string>;
+
 export async function writeTbx(records: ApiRecords, concepts: readonly Concept[], file: StreamedFile): Promise<void> {
+  const subjectFields = new Map(records.pillars.data.map((p) => [p.key, p.label]));
   await file.write(tbxHead(records));
-  for (const concept of concepts) await file.write(tbxConceptEntry(concept));
+  for (const concept of concepts) await file.write(tbxConceptEntry(concept, subjectFields.get(concept.pillar)!));
   await file.write(tbxTail());
 }
 
@@ -51,10 +55,14 @@ export function tbxTail(): string {
   return aroundEntries(undefined).tail;
 }
 
-/** One concept's conceptEntry, ending with a line break. Depends on the concept alone. */
-export function tbxConceptEntry(concept: Concept): string {
+/**
+ * One concept's conceptEntry, ending with a line break. Depends on the concept and its pillar's
+ * labels alone. The subject field is the pillar as a translator reads it, once per locale.
+ */
+export function tbxConceptEntry(concept: Concept, subjectField: SubjectField): string {
   const entry = xmlbuilder.create('conceptEntry', { headless: true }).att('id', tbxConceptId(concept.slug));
-  entry.ele('descrip', { type: 'subjectField' }, concept.pillar);
+  for (const locale of LOCALES)
+    entry.ele('descrip', { type: 'subjectField', 'xml:lang': locale }, subjectField[locale]);
   for (const related of concept.relatedTerms) {
     entry.ele('ref', { type: 'crossReference', target: tbxConceptId(related) }, related);
   }
@@ -100,9 +108,10 @@ function aroundEntries(records: ApiRecords | undefined): { head: string; tail: s
     )
     .att({ xmlns: TBX_NAMESPACE, type: 'TBX-Basic', style: 'dca', 'xml:lang': 'en' });
   if (records) {
+    // The core structure's order: publicationStmt, titleStmt, sourceDesc.
     const fileDesc = tbx.ele('tbxHeader').ele('fileDesc');
-    fileDesc.ele('titleStmt').ele('title', records.attribution.source);
     fileDesc.ele('publicationStmt').ele('p', `${LICENSE} (${LICENSE_URL}). ${records.attribution.required}`);
+    fileDesc.ele('titleStmt').ele('title', records.attribution.source);
     fileDesc.ele('sourceDesc').ele('p', records.siteUrl);
   }
   tbx.ele('text').ele('body').ele(ENTRIES_PLACEHOLDER);

@@ -295,7 +295,7 @@ function withBroader(site: EmittedSite): string[] {
 const TBX_TREE: Record<string, string[]> = {
   tbx: ['tbxHeader', 'text'],
   tbxHeader: ['fileDesc'],
-  fileDesc: ['titleStmt', 'publicationStmt', 'sourceDesc'],
+  fileDesc: ['publicationStmt', 'titleStmt', 'sourceDesc'],
   titleStmt: ['title'],
   publicationStmt: ['p'],
   sourceDesc: ['p'],
@@ -355,7 +355,11 @@ describe.each([
       for (const term of site.records.locales[locale].terms) {
         const entry = entries.get(tbxConceptId(term.slug))!;
         const details = site.records.details.get(term.slug)!;
-        expect(byType(entry, 'descrip', 'subjectField').map((e) => e.textContent)).toEqual([term.pillar]);
+        // The pillar by its label, in each locale.
+        const pillar = site.records.pillars.data.find((p) => p.key === term.pillar)!;
+        expect(
+          byType(entry, 'descrip', 'subjectField').map((e) => [e.getAttribute('xml:lang'), e.textContent]),
+        ).toEqual(LOCALES.map((l) => [l, pillar.label[l]]));
         expect(byType(entry, 'ref', 'crossReference').map((e) => e.getAttribute('target'))).toEqual(
           term.relatedTerms.map(tbxConceptId),
         );

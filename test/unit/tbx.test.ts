@@ -20,6 +20,8 @@ const validation = validateCorpus(smallCorpusFiles());
 if (!validation.ok) throw new Error('invalid corpus');
 const records = deriveApiRecords(validation.corpus, 'https://lexicon.test');
 const base = conceptsOf(records)[0]!;
+/** A pillar's labels, hostile like the rest. */
+const fields = { en: 'Cosmology <&> "creation"', bg: 'Космология & сътворение' };
 
 /** Text that looks like markup, with the control and invisible characters the corpus allows. */
 const HOSTILE = [
@@ -73,7 +75,7 @@ const elements = (parent: Element, name: string) =>
 function readEntry(entry: Element) {
   return {
     id: entry.getAttribute('id'),
-    subjectField: elements(entry, 'descrip').map((e) => e.textContent),
+    subjectField: elements(entry, 'descrip').map((e) => [e.getAttribute('xml:lang'), e.textContent]),
     refs: elements(entry, 'ref').map((e) => [e.getAttribute('target'), e.textContent]),
     langSecs: elements(entry, 'langSec').map((langSec) => ({
       lang: langSec.getAttribute('xml:lang'),
@@ -92,7 +94,7 @@ function expectedEntry(concept: Concept) {
   const admitted = (terms: string[]) => terms.map((t) => [t, 'admittedTerm-admn-sts']);
   return {
     id: tbxConceptId(concept.slug),
-    subjectField: [concept.pillar],
+    subjectField: LOCALES.map((l) => [l, fields[l]]),
     refs: concept.relatedTerms.map((r) => [tbxConceptId(r), r]),
     langSecs: [
       ...LOCALES.map((l) => ({
@@ -115,7 +117,7 @@ describe('tbxConceptEntry', () => {
   it.each(HOSTILE)('writes %j so that a parser reads back exactly the concept', (text) => {
     const concept = hostileConcept(text);
     expect(findUnsafeCharacter(text), 'the corpus accepts this text').toBeUndefined();
-    expect(readEntry(parse(tbxConceptEntry(concept)))).toEqual(expectedEntry(concept));
+    expect(readEntry(parse(tbxConceptEntry(concept, fields)))).toEqual(expectedEntry(concept));
   });
 
   it('round-trips any text the corpus accepts', () => {
@@ -130,7 +132,7 @@ describe('tbxConceptEntry', () => {
     fc.assert(
       fc.property(text, (t) => {
         const concept = hostileConcept(t);
-        expect(readEntry(parse(tbxConceptEntry(concept)))).toEqual(expectedEntry(concept));
+        expect(readEntry(parse(tbxConceptEntry(concept, fields)))).toEqual(expectedEntry(concept));
       }),
       { numRuns: 300 },
     );
@@ -141,22 +143,24 @@ describe('tbxConceptEntry', () => {
     ['U+FFFE', '\uFFFE'],
     ['a lone surrogate', '\uD800'],
   ])('refuses %s, which XML cannot carry, instead of writing an ill-formed file', (_name, char) => {
-    expect(() => tbxConceptEntry(hostileConcept(`x${char}y`))).toThrow();
+    expect(() => tbxConceptEntry(hostileConcept(`x${char}y`), fields)).toThrow();
   });
 
   it('depends on the concept alone: the same concept gives the same text', () => {
     const concept = hostileConcept(HOSTILE[0]!);
-    expect(tbxConceptEntry(structuredClone(concept))).toBe(tbxConceptEntry(concept));
+    expect(tbxConceptEntry(structuredClone(concept), fields)).toBe(tbxConceptEntry(concept, fields));
   });
 });
 
 describe('head, entries and tail', () => {
+  const concepts = HOSTILE.map((text, i) => ({ ...hostileConcept(text), slug: `s${i}` }));
+  // Every concept's pillar has the hostile labels.
   const hostileRecords = {
     ...records,
     attribution: { ...records.attribution, source: 'Lexicon <&> "]]>"', required: "Cite 'us' & <link>" },
+    pillars: { ...records.pillars, data: concepts.map((c) => ({ key: c.pillar, label: fields, count: 1 })) },
   };
-  const concepts = HOSTILE.map((text, i) => ({ ...hostileConcept(text), slug: `s${i}` }));
-  const document = tbxHead(hostileRecords) + concepts.map(tbxConceptEntry).join('') + tbxTail();
+  const document = tbxHead(hostileRecords) + concepts.map((c) => tbxConceptEntry(c, fields)).join('') + tbxTail();
 
   it('make one TBX document: the header and every entry read back exactly', () => {
     const root = parse(document);
