@@ -101,8 +101,31 @@ const rateLimited: ResponseModel = {
   },
 };
 
-/** Every operation of the API, as the OpenAPI document and the docs page show it. */
-export function apiOperations(pillars: readonly string[]): OperationModel[] {
+const invalidCredentials: ResponseModel = {
+  status: 401,
+  body: 'Problem',
+  problem: 'invalid-credentials',
+  description: {
+    en: 'The key in `Authorization: Bearer` is wrong, expired or revoked (`WWW-Authenticate` says `invalid_token`).',
+    bg: 'Ключът в `Authorization: Bearer` е грешен, изтекъл или отменен (`WWW-Authenticate` казва `invalid_token`).',
+  },
+};
+
+/**
+ * Every operation of the API, as the OpenAPI document and the docs page show it. With no rate
+ * limit (`rateLimitPerHour` 0) no operation answers 401 or 429: keys are ignored, nothing counts.
+ */
+export function apiOperations(pillars: readonly string[], rateLimitPerHour: number): OperationModel[] {
+  const limited = rateLimitPerHour > 0;
+  return operations(pillars).map((operation) => ({
+    ...operation,
+    responses: operation.responses.filter(
+      (r) => limited || (r.problem !== 'rate-limited' && r.problem !== 'invalid-credentials'),
+    ),
+  }));
+}
+
+function operations(pillars: readonly string[]): OperationModel[] {
   return [
     {
       id: 'listTerms',
@@ -186,6 +209,7 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
           },
         },
         methodNotAllowed,
+        invalidCredentials,
         rateLimited,
       ],
     },
@@ -242,6 +266,7 @@ export function apiOperations(pillars: readonly string[]): OperationModel[] {
           },
         },
         methodNotAllowed,
+        invalidCredentials,
         rateLimited,
       ],
     },

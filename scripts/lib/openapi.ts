@@ -99,6 +99,9 @@ const MEDIA_TYPE: Record<Exclude<BodyModel, 'none'>, string> = {
   Problem: 'application/problem+json',
 };
 
+/** The name of the optional bearer scheme of granted keys. */
+const GRANTED_KEY_SCHEME = 'grantedKey';
+
 export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
   const docs = `${input.siteUrl}${DOCS_PATH}`;
   const header = (description: string, schema: JsonObject = { type: 'string' }) => ({ description, schema });
@@ -108,7 +111,9 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     'Access-Control-Expose-Headers': header('Every non-safelisted header the API sends.'),
     Link: header(`<${LICENSE_URL}>; rel="license"; on lists also the paging links (first, prev, next, last).`),
   };
-  const counters = rateLimitHeaders(input.rateLimitPerHour);
+  const limited = input.rateLimitPerHour > 0;
+  // No limit: no policy, no counters, no 401 or 429 anywhere in the document.
+  const counters = limited ? rateLimitHeaders(input.rateLimitPerHour) : [];
   const counterHeaders: JsonObject = Object.fromEntries(
     counters
       .filter((h) => h.name !== 'Retry-After')
@@ -120,7 +125,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
         ),
       ]),
   );
-  const retryAfter = counters.find((h) => h.name === 'Retry-After')!;
+  const retryAfter = rateLimitHeaders(input.rateLimitPerHour).find((h) => h.name === 'Retry-After')!;
 
   const responseObject = (response: ResponseModel, isStatic: boolean): JsonObject => {
     const headers: JsonObject = { ...commonHeaders, ...(isStatic ? {} : counterHeaders) };
@@ -131,6 +136,8 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     }
     if (response.status === 308) headers.Location = header('The canonical URL.');
     if (response.problem === 'method-not-allowed') headers.Allow = header(ALLOWED_METHODS);
+    if (response.problem === 'invalid-credentials')
+      headers['WWW-Authenticate'] = header('Bearer error="invalid_token"');
     if (response.problem === 'rate-limited') {
       headers['Retry-After'] = header(
         `${retryAfter.description.en} (${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`,
@@ -148,7 +155,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
   };
 
   const paths = Object.fromEntries(
-    apiOperations(input.pillars).map((operation) => [
+    apiOperations(input.pillars, input.rateLimitPerHour).map((operation) => [
       operation.path,
       {
         get: {
@@ -156,6 +163,8 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
           summary: operation.summary.en,
           description: operation.description.en,
           ...(operation.parameters.length > 0 ? { parameters: operation.parameters.map(parameterObject) } : {}),
+          // Static files are never counted: a key changes nothing there.
+          ...(limited && operation.static ? { security: [{}] } : {}),
           responses: Object.fromEntries(
             operation.responses.map((r) => [String(r.status), responseObject(r, operation.static === true)]),
           ),
@@ -169,16 +178,29 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     info: {
       title: `${input.source} public API`,
       version: input.dataVersion,
-      summary: 'Gnostic and esoteric terminology in English and Bulgarian. Read-only, free, no authentication.',
-      description: `Every response carries the license in X-License and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents. Rate limit: ${input.rateLimitPerHour} requests per hour per IP address (${rateLimitPolicy(input.rateLimitPerHour)}). Documentation: ${docs}`,
+      summary: 'Gnostic and esoteric terminology in English and Bulgarian. Read-only, free; no authentication needed.',
+      description: `Every response carries the license in X-License and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents.${limited ? ` Rate limit: ${input.rateLimitPerHour} requests per hour per client (an IPv4 address or an IPv6 /64; ${rateLimitPolicy(input.rateLimitPerHour)}) on the list and single-term endpoints; higher limits are granted on request, as a key sent in \`Authorization: Bearer\`.` : ''} Documentation: ${docs}`,
       license: { name: LICENSE, identifier: LICENSE_SPDX },
       contact: { name: input.source, url: input.siteUrl },
     },
     servers: [{ url: input.siteUrl }],
     externalDocs: { url: docs },
-    // The API is open: no security scheme applies to any operation.
-    security: [],
+    // Open to everyone: a granted key is optional (no key: the anonymous limit).
+    security: limited ? [{}, { [GRANTED_KEY_SCHEME]: [] }] : [],
     paths,
-    components: { schemas: componentSchemas() },
+    components: {
+      schemas: componentSchemas(),
+      ...(limited
+        ? {
+            securitySchemes: {
+              [GRANTED_KEY_SCHEME]: {
+                type: 'http',
+                scheme: 'bearer',
+                description: `Optional. A key the operator granted for a higher hourly limit (ask with a short description of your project and its expected request volume). Requests with it are counted per key, against its own limit. A wrong, expired or revoked key is a 401 (${docs}#invalid-credentials), never the anonymous limit.`,
+              },
+            },
+          }
+        : {}),
+    },
   };
 }

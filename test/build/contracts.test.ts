@@ -54,12 +54,13 @@ describe('OpenAPI document', () => {
       limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
     });
-    expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '405', '429']);
+    expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '401', '405', '429']);
     expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual([
       '200',
       '304',
       '308',
       '400',
+      '401',
       '404',
       '405',
       '429',

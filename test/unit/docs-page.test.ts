@@ -190,8 +190,8 @@ describe('renderDocsPage', () => {
 
   it('states the rate limit, its headers and the problem format', async () => {
     const rate = element(html, 'id="rate-limit"');
-    expect(rate).toContain('100\u00a0requests per hour per IP address');
-    expect(rate).toContain('100\u00a0заявки на час от един IP адрес');
+    expect(rate).toContain('100\u00a0requests per hour per client');
+    expect(rate).toContain('100\u00a0заявки на час от един клиент');
     for (const header of [
       'RateLimit',
       'RateLimit-Policy',

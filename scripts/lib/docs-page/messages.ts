@@ -63,9 +63,15 @@ const en = {
   snippetLabel: 'HTML to paste',
   preview: 'Preview:',
   rateLimitText: (perHour: number, windowSeconds: number) =>
-    `**${enCount(perHour, 'request', 'requests')} per hour per IP address**, across all endpoints. The window is fixed: ${enCount(windowSeconds, 'second', 'seconds')} from your first counted request. \`OPTIONS\` preflights, \`304\` answers and refused requests do not count. Past the limit you get \`429\` with a \`Retry-After\` header and a [rate-limited](#rate-limited) problem.`,
+    `**${enCount(perHour, 'request', 'requests')} per hour per client** on the list and single-term endpoints. A client is its IPv4 address, or its IPv6 network (the /64: one host usually owns a whole one). The window is fixed: ${enCount(windowSeconds, 'second', 'seconds')} from your first counted request. \`OPTIONS\` preflights, \`304\` answers and refused requests do not count. Past the limit you get \`429\` with a \`Retry-After\` header and a [rate-limited](#rate-limited) problem.`,
+  rateLimitCounted: 'What is counted',
+  countedYes: 'counted',
+  countedNo: 'never counted, never refused',
+  rateLimitGrants:
+    'Need more? Higher limits are granted on request: write to the operator with a short description of your project and the expected request volume. You receive a key, shown to you once; send it with every request as `Authorization: Bearer <key>`. Your requests are then counted per key, from any address, and the `RateLimit` headers show your own limit. A wrong, expired or revoked key is answered with `401` and an [invalid-credentials](#invalid-credentials) problem, never silently with the anonymous limit. Keep the key out of pages that others can read.',
   rateLimitWhere:
-    'Single terms in their canonical form (no `locale`, `en` or `bg`) and the downloads are static files from the CDN: they carry `RateLimit-Policy` but no per-client counters, and the platform’s own rule (at most as many requests per 180 seconds) stops floods there. Need more? Higher limits are granted on request: write to the operator with a short description of your project and the expected request volume.',
+    'Single terms in their canonical form (no `locale`, `en` or `bg`) are static files from the CDN: they carry `RateLimit-Policy` but no per-client counters, and the platform’s own rule (at most as many requests per 180 seconds) stops floods there.',
+  rateLimitOff: 'No rate limit applies on this deployment: nothing is counted, and no key is needed.',
   header: 'Header',
   example: 'Example',
   meaning: 'Meaning',
@@ -160,9 +166,15 @@ const bg: Messages = {
   snippetLabel: 'HTML за поставяне',
   preview: 'Преглед:',
   rateLimitText: (perHour, windowSeconds) =>
-    `**${bgCount(perHour, 'заявка', 'заявки')} на час от един IP адрес**, общо за всички крайни точки. Прозорецът е фиксиран: ${bgCount(windowSeconds, 'секунда', 'секунди')} от първата отчетена заявка. \`OPTIONS\` (preflight), отговорите \`304\` и отказаните заявки не се броят. След лимита получавате \`429\` със заглавка \`Retry-After\` и проблем [rate-limited](#rate-limited).`,
+    `**${bgCount(perHour, 'заявка', 'заявки')} на час от един клиент** към списъка и отделните термини. Клиентът е неговият IPv4 адрес или неговата IPv6 мрежа (/64: един хост обикновено притежава цялата). Прозорецът е фиксиран: ${bgCount(windowSeconds, 'секунда', 'секунди')} от първата отчетена заявка. \`OPTIONS\` (preflight), отговорите \`304\` и отказаните заявки не се броят. След лимита получавате \`429\` със заглавка \`Retry-After\` и проблем [rate-limited](#rate-limited).`,
+  rateLimitCounted: 'Какво се брои',
+  countedYes: 'брои се',
+  countedNo: 'никога не се брои и не се отказва',
+  rateLimitGrants:
+    'Нужни са ви повече заявки? По-високи лимити се дават при поискване: пишете на оператора с кратко описание на проекта и очаквания брой заявки. Ще получите ключ, показан ви само веднъж; изпращайте го с всяка заявка като `Authorization: Bearer <ключ>`. Тогава заявките ви се броят по ключ, от който и да е адрес, а заглавките `RateLimit` показват вашия лимит. Грешен, изтекъл или отменен ключ получава `401` и проблем [invalid-credentials](#invalid-credentials), никога мълчаливо анонимния лимит. Не слагайте ключа в страници, които други могат да прочетат.',
   rateLimitWhere:
-    'Отделните термини в канонична форма (без `locale`, с `en` или `bg`) и архивите са статични файлове от CDN: те носят `RateLimit-Policy`, но не и броячи за клиента, а собственото правило на платформата (най-много толкова заявки за 180 секунди) спира наводненията там. Нужни са ви повече заявки? По-високи лимити се дават при поискване: пишете на оператора с кратко описание на проекта и очаквания брой заявки.',
+    'Отделните термини в канонична форма (без `locale`, с `en` или `bg`) са статични файлове от CDN: те носят `RateLimit-Policy`, но не и броячи за клиента, а собственото правило на платформата (най-много толкова заявки за 180 секунди) спира наводненията там.',
+  rateLimitOff: 'Тази инсталация няма ограничение на заявките: нищо не се брои и не е нужен ключ.',
   header: 'Заглавка',
   example: 'Пример',
   meaning: 'Значение',

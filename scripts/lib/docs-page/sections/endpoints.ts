@@ -51,7 +51,10 @@ ${responses}
 }
 
 export function renderEndpoints(input: DocsPageInput): Html {
-  const operations = apiOperations(input.pillars.map((p) => p.key)).filter((o) => !o.static);
+  const operations = apiOperations(
+    input.pillars.map((p) => p.key),
+    input.rateLimitPerHour,
+  ).filter((o) => !o.static);
   return html`<section id="endpoints">
 <h2>${both((m) => m.sections.endpoints)}</h2>
 ${paragraphs((m) => m.endpointsText)}
