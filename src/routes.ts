@@ -77,7 +77,11 @@ export const REWRITES: RewriteRule[] = [
  * published anywhere outside these prefixes, which belong to the API and the runtime; the build
  * refuses page paths inside them (scripts/lib/pages/page-paths.ts).
  */
+/** Files the site's pages load (their stylesheet), named by their content. */
+export const SITE_ASSETS_PATH = '/assets/';
+
 export const PAGE_RESERVED_PREFIXES = [
+  SITE_ASSETS_PATH,
   '/api/',
   '/dumps/',
   `/${DATA_DIR}/`,
@@ -156,6 +160,8 @@ export const STATIC_HEADERS: HeaderRule[] = [
   { for: '/dumps/*.sqlite', values: { 'Content-Type': 'application/vnd.sqlite3' } },
   { for: '/dumps/*.ttl', values: { 'Content-Type': 'text/turtle; charset=utf-8' } },
   { for: '/dumps/*.jsonld', values: { 'Content-Type': 'application/ld+json; charset=utf-8' } },
+  // The pages' stylesheet: its name carries its content's hash.
+  { for: `${SITE_ASSETS_PATH}*`, values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   // TBX has no registered media type; it is XML in the ISO 30042 namespace (RFC 7303).
   { for: '/dumps/*.tbx', values: { 'Content-Type': 'application/xml; charset=utf-8' } },
 ];

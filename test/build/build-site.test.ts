@@ -140,10 +140,10 @@ describe('incremental rebuild', () => {
     const second = await buildSite({ corpusDir: corpus, outDir });
     if (!second.ok) throw new Error(second.messages.join('\n'));
     // Unchanged: 11 of the 12 term files, pillars.json, the 6 schemas, _headers, 18 of the 19
-    // site pages (all but nigredo's English page) and the 12 concept files (an English body is in
-    // none). Both list indexes, the dumps, the manifest, the OpenAPI document and the docs page
-    // carry the data version.
-    expect(second.summary.reused).toBe(11 + 1 + 6 + 1 + 18 + 12);
+    // site pages (all but nigredo's English page), their stylesheet and the 12 concept files (an
+    // English body is in none). Both list indexes, the dumps, the manifest, the OpenAPI document
+    // and the docs page carry the data version.
+    expect(second.summary.reused).toBe(11 + 1 + 6 + 1 + 18 + 1 + 12);
     const nigredo = JSON.parse(readFileSync(path.join(outDir, 'api/lexicon/en/nigredo.json'), 'utf8'));
     expect(nigredo.data.fullContent.endsWith('An added sentence.')).toBe(true);
     const fresh = path.join(work, 'fresh');

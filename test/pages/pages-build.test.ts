@@ -1,6 +1,7 @@
 // The site pages the build writes from a corpus: where they are, what each holds, that nothing
 // from the corpus reaches the markup unescaped, and every site.yaml `paths` setting that would
 // give the API a URL the deployment does not serve, refused with its exact message.
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,13 @@ describe('the pages of the small corpus', () => {
     ])
       expect(existsSync(path.join(out.outDir, file)), file).toBe(true);
     expect(out.result.ok && out.result.pages).toEqual({ built: true, count: 1 + 2 + 6 * 2 + 2 * 2 });
+    // One stylesheet for every page, named by its content, with its integrity.
+    const link = /<link rel="stylesheet" href="(\/assets\/site-[0-9a-f]{16}\.css)" integrity="(sha384-[^"]+)">/.exec(
+      out.read('en/lexicon/sophia.html'),
+    )!;
+    const css = readFileSync(path.join(out.outDir, link[1]!));
+    expect(`sha384-${createHash('sha384').update(css).digest('base64')}`).toBe(link[2]);
+    expect(out.read('bg/lexicon/index.html')).toContain(link[0]);
   });
 
   it('gives a term page its canonical URL, the other language and the JSON as alternates', () => {
@@ -170,7 +178,7 @@ describe('site.yaml paths and pages', () => {
     [
       '/api/lexicon/pages/{locale}/{slug}',
       '/{locale}/blog/{slug}',
-      'corpus/site.yaml: paths.term: the en index would be at /api/lexicon/pages/en/, inside /api/, /dumps/, /_data/, /_headers, /healthz, /.netlify/, which belong to the API: choose another path',
+      'corpus/site.yaml: paths.term: the en index would be at /api/lexicon/pages/en/, inside /assets/, /api/, /dumps/, /_data/, /_headers, /healthz, /.netlify/, which belong to the API: choose another path',
     ],
     [
       '/lexicon/{slug}',

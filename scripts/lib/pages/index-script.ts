@@ -13,24 +13,33 @@ class SearchError extends Error {
   }
 }
 
-function start(form: HTMLFormElement): void {
-  const api = form.dataset.api!;
-  const locale = form.dataset.locale!;
-  const numbers = new Intl.NumberFormat(locale);
-  const q = form.elements.namedItem('q') as HTMLInputElement;
-  const pillar = form.elements.namedItem('pillar') as HTMLSelectElement;
-  const tradition = form.elements.namedItem('tradition') as HTMLSelectElement;
-  const status = document.getElementById('filter-status')!;
-  const items = [...document.querySelectorAll<HTMLLIElement>('li[data-slug]')];
-  const sections = [...document.querySelectorAll<HTMLElement>('section.letter')];
-  let matches: Set<string> | null = null;
-  let message = '';
-  let searchNumber = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+class IndexFilter {
+  private readonly numbers: Intl.NumberFormat;
+  private readonly q: HTMLInputElement;
+  private readonly pillar: HTMLSelectElement;
+  private readonly tradition: HTMLSelectElement;
+  private readonly status: HTMLElement;
+  private readonly items = [...document.querySelectorAll<HTMLLIElement>('li[data-slug]')];
+  private readonly sections = [...document.querySelectorAll<HTMLElement>('section.letter')];
+  /** The slugs the last search found; null: no search. */
+  private matches: Set<string> | null = null;
+  private message = '';
+  private searchNumber = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
-  function apply(): void {
+  constructor(private readonly form: HTMLFormElement) {
+    this.numbers = new Intl.NumberFormat(form.dataset.locale);
+    this.q = form.elements.namedItem('q') as HTMLInputElement;
+    this.pillar = form.elements.namedItem('pillar') as HTMLSelectElement;
+    this.tradition = form.elements.namedItem('tradition') as HTMLSelectElement;
+    this.status = document.getElementById('filter-status')!;
+  }
+
+  /** Shows the items that pass every filter, and the letters that still have one. */
+  apply(): void {
+    const { pillar, tradition, matches } = this;
     let shown = 0;
-    for (const item of items) {
+    for (const item of this.items) {
       const visible =
         (!pillar.value || item.dataset.pillar === pillar.value) &&
         (!tradition.value || item.dataset.tradition === tradition.value) &&
@@ -38,28 +47,33 @@ function start(form: HTMLFormElement): void {
       item.hidden = !visible;
       if (visible) shown++;
     }
-    for (const section of sections) section.hidden = !section.querySelector('li:not([hidden])');
+    for (const section of this.sections) section.hidden = !section.querySelector('li:not([hidden])');
     const filtering = matches !== null || pillar.value !== '' || tradition.value !== '';
-    status.textContent =
-      message ||
+    const total = this.numbers.format(this.items.length);
+    this.status.textContent =
+      this.message ||
       (filtering
-        ? form.dataset
-            .showing!.replace('{shown}', numbers.format(shown))
-            .replace('{total}', numbers.format(items.length))
+        ? this.form.dataset.showing!.replace('{shown}', this.numbers.format(shown)).replace('{total}', total)
         : '');
     const params = new URLSearchParams();
-    if (q.value.trim()) params.set('q', q.value.trim());
+    if (this.q.value.trim()) params.set('q', this.q.value.trim());
     if (pillar.value) params.set('pillar', pillar.value);
     if (tradition.value) params.set('tradition', tradition.value);
     const query = params.toString();
     history.replaceState(null, '', query ? `?${query}` : location.pathname);
   }
 
-  async function matching(text: string): Promise<Set<string>> {
+  /** Every slug the list endpoint finds for `text`, page by page. */
+  private async matching(text: string): Promise<Set<string>> {
     const found = new Set<string>();
     for (let offset = 0; ; ) {
-      const params = new URLSearchParams({ locale, q: text, limit: '500', offset: String(offset) });
-      const response = await fetch(`${api}?${params}`, { headers: { Accept: 'application/json' } });
+      const params = new URLSearchParams({
+        locale: this.form.dataset.locale!,
+        q: text,
+        limit: '500',
+        offset: String(offset),
+      });
+      const response = await fetch(`${this.form.dataset.api}?${params}`, { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new SearchError(response.status);
       const page = (await response.json()) as ListPage;
       for (const term of page.data) found.add(term.slug);
@@ -68,53 +82,57 @@ function start(form: HTMLFormElement): void {
     }
   }
 
-  async function search(): Promise<void> {
-    const text = q.value.trim();
-    const mine = ++searchNumber;
-    message = '';
+  async search(): Promise<void> {
+    const text = this.q.value.trim();
+    const mine = ++this.searchNumber;
+    this.message = '';
     if (!text) {
-      matches = null;
-      apply();
+      this.matches = null;
+      this.apply();
       return;
     }
     try {
-      const found = await matching(text);
-      if (mine !== searchNumber) return;
-      matches = found;
+      const found = await this.matching(text);
+      if (mine !== this.searchNumber) return;
+      this.matches = found;
     } catch (error) {
-      if (mine !== searchNumber) return;
-      matches = null;
-      message = error instanceof SearchError && error.status === 429 ? form.dataset.rateLimited! : form.dataset.failed!;
+      if (mine !== this.searchNumber) return;
+      this.matches = null;
+      const limited = error instanceof SearchError && error.status === 429;
+      this.message = (limited ? this.form.dataset.rateLimited : this.form.dataset.failed)!;
     }
-    apply();
+    this.apply();
   }
 
-  const initial = new URLSearchParams(location.search);
-  q.value = initial.get('q') ?? '';
-  pillar.value = initial.get('pillar') ?? '';
-  tradition.value = initial.get('tradition') ?? '';
-  // An unknown value in the address leaves the select on "all".
-  if (pillar.selectedIndex < 0) pillar.value = '';
-  if (tradition.selectedIndex < 0) tradition.value = '';
-  form.hidden = false;
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    clearTimeout(timer);
-    void search();
-  });
-  q.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void search(), 250);
-  });
-  pillar.addEventListener('change', apply);
-  tradition.addEventListener('change', apply);
-  if (q.value.trim()) void search();
-  else apply();
+  /** Takes the filters from the address, shows the form and follows its controls. */
+  start(): void {
+    const initial = new URLSearchParams(location.search);
+    this.q.value = initial.get('q') ?? '';
+    this.pillar.value = initial.get('pillar') ?? '';
+    this.tradition.value = initial.get('tradition') ?? '';
+    // An unknown value in the address leaves the select on "all".
+    if (this.pillar.selectedIndex < 0) this.pillar.value = '';
+    if (this.tradition.selectedIndex < 0) this.tradition.value = '';
+    this.form.hidden = false;
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      clearTimeout(this.timer);
+      void this.search();
+    });
+    this.q.addEventListener('input', () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.search(), 250);
+    });
+    this.pillar.addEventListener('change', () => this.apply());
+    this.tradition.addEventListener('change', () => this.apply());
+    if (this.q.value.trim()) void this.search();
+    else this.apply();
+  }
 }
 
 function boot(): void {
   const form = document.getElementById('filters');
-  if (form instanceof HTMLFormElement) start(form);
+  if (form instanceof HTMLFormElement) new IndexFilter(form).start();
 }
 
 // The script sits in <head>: the list exists once the document is parsed.

@@ -118,18 +118,22 @@ export function formatters(locale: Locale) {
   const plural = new Intl.PluralRules(locale);
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const languages = new Intl.DisplayNames(locale, { type: 'language', fallback: 'none' });
+  const languageOf = (tag: string) => {
+    try {
+      return languages.of(tag);
+    } catch {
+      return undefined;
+    }
+  };
+  // A handful of languages, asked for on every page.
+  const languageNames = new Map<string, string | undefined>();
   return {
     count: (n: number, words: { one: string; other: string }) =>
       `${numbers.format(n)}\u00a0${plural.select(n) === 'one' ? words.one : words.other}`,
     date: (isoDate: string) => dates.format(new Date(`${isoDate}T00:00:00Z`)),
     language: (tag: string): string | undefined => {
-      const known = LANGUAGE_NAMES[tag]?.[locale];
-      if (known) return known;
-      try {
-        return languages.of(tag);
-      } catch {
-        return undefined;
-      }
+      if (!languageNames.has(tag)) languageNames.set(tag, LANGUAGE_NAMES[tag]?.[locale] ?? languageOf(tag));
+      return languageNames.get(tag);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Every page of the site, written to the build's output beside the API: a page per term and
-// locale at site.yaml `paths.term`, an index per locale, the root, and a page per post and
-// locale when `paths.post` is a path of this site. Page files are named as the routing table
+// locale at site.yaml `paths.term`, an index per locale, the root, a page per post and locale
+// when `paths.post` is a path of this site, and the pages' stylesheet under /assets/. Page files are named as the routing table
 // serves them (src/routes.ts `pageFile`).
 import { LOCALES } from '../../../src/contract.ts';
 import { pageFile } from '../../../src/routes.ts';
@@ -8,6 +8,7 @@ import type { SiteConfig } from '../../../src/schema.ts';
 import type { ApiRecords } from '../derive.ts';
 import type { OutputSink } from '../write-output.ts';
 import { renderIndexPage } from './index-page.ts';
+import { siteStylesheet } from './layout.ts';
 import { ROOT_PATH, sitePath } from './page-paths.ts';
 import { renderPostPage } from './post-page.ts';
 import { renderRootPage } from './root-page.ts';
@@ -24,6 +25,8 @@ export async function emitPages(records: ApiRecords, config: PagesConfig, sink: 
     await sink.file(pageFile(path)!.slice(1), body);
     pages++;
   };
+  const stylesheet = siteStylesheet();
+  await sink.file(stylesheet.path.slice(1), stylesheet.css);
   await write(ROOT_PATH, renderRootPage(view));
   for (const locale of LOCALES) {
     await write(view.indexPath(locale), renderIndexPage(view, locale));
