@@ -98,12 +98,19 @@ describe('links', () => {
       cleanUrls: true,
       concurrency: 8,
       timeout: 60_000,
+      // A connection refused or reset on this shared machine is tried again; a 404 is not.
+      retryErrors: true,
+      retryErrorsCount: 5,
+      retryErrorsJitter: 2000,
       // Only this site's links: the checker must not depend on the network.
       linksToSkip: async (link) => !link.startsWith(base),
     });
     const broken = result.links.filter((link) => link.state === 'BROKEN');
     expect(
-      broken.map((link) => `${link.status} ${link.url} (on ${link.parent})`),
+      broken.map(
+        (link) =>
+          `${link.status} ${link.url} (on ${link.parent})${link.status ? '' : `: ${String(link.failureDetails?.[0])}`}`,
+      ),
       'broken links',
     ).toEqual([]);
     // The crawl from the root reached every URL the API gives, the docs page and the downloads.

@@ -37,12 +37,16 @@ export function siteView(records: ApiRecords, site: Pick<SiteConfig, 'paths' | '
   const postDates = new Map(records.posts.map((p) => [p.slug, p.date]));
   const format = Object.fromEntries(LOCALES.map((l) => [l, formatters(l)])) as SiteView['format'];
   const href = (url: string) => sitePath(url, records.siteUrl) ?? url;
+  // Asked for on every page, for each related term: computed once.
+  const paths = Object.fromEntries(
+    LOCALES.map((l) => [l, new Map(records.locales[l].terms.map((t) => [t.slug, href(t.url)]))]),
+  ) as Record<Locale, Map<string, string>>;
   return {
     records,
     locales: LOCALES,
     format,
     indexPath: (locale) => indexPath(site.paths.term, locale),
-    termPath: (locale, slug) => href(bySlug[locale].get(slug)!.url),
+    termPath: (locale, slug) => paths[locale].get(slug)!,
     term: (locale, slug) => bySlug[locale].get(slug)!,
     pillarLabel: (locale, key) => pillars.get(key)?.[locale] ?? key,
     traditionLabel: (locale, name) => (locale === 'bg' ? site.traditionLabels?.bg[name] : undefined) ?? name,

@@ -8,7 +8,7 @@ import { html, link, type Html } from '../docs-page/html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import { pageTitle, renderPage } from './layout.ts';
-import type { SiteView } from './site-view.ts';
+import type { DataLink, SiteView } from './site-view.ts';
 
 function facts(view: SiteView, locale: Locale, term: Term): Html {
   const m = PAGE_MESSAGES[locale];
@@ -50,11 +50,9 @@ function posts(view: SiteView, locale: Locale, term: Term): Html {
 <ul class="posts">${items}</ul></section>`;
 }
 
-function dataSection(view: SiteView, locale: Locale, term: Term): Html {
+function dataSection(view: SiteView, locale: Locale, links: DataLink[]): Html {
   const m = PAGE_MESSAGES[locale];
-  const items = view
-    .dataLinks(locale, term.slug)
-    .map((d) => html`<li><a href="${view.href(d.href)}" type="${d.type}">${d.title}</a></li>`);
+  const items = links.map((d) => html`<li><a href="${view.href(d.href)}" type="${d.type}">${d.title}</a></li>`);
   return html`<section aria-labelledby="as-data" class="as-data"><h2 id="as-data">${m.data}</h2>
 <ul class="links">${items}</ul></section>`;
 }
@@ -80,6 +78,7 @@ function jsonLd(view: SiteView, locale: Locale, term: Term): Record<string, unkn
 export function renderTermPage(view: SiteView, locale: Locale, term: Term): string {
   const m = PAGE_MESSAGES[locale];
   const index = view.indexPath(locale);
+  const data = view.dataLinks(locale, term.slug);
   const main = html`<nav class="crumbs" aria-label="${m.lexicon}"><a href="${index}">${m.lexicon}</a> › <a href="${index}?pillar=${term.pillar}">${view.pillarLabel(locale, term.pillar)}</a></nav>
 <article class="term">
 <h1>${term.term}</h1>
@@ -90,14 +89,14 @@ ${facts(view, locale, term)}
 </article>
 ${related(view, locale, term)}
 ${posts(view, locale, term)}
-${dataSection(view, locale, term)}`;
+${dataSection(view, locale, data)}`;
   return renderPage({
     locale,
     title: pageTitle(term.term, view.records.attribution.source),
     description: term.definition,
     canonical: term.url,
     languages: view.locales.map((l) => ({ locale: l, href: view.term(l, term.slug).url })),
-    data: view.dataLinks(locale, term.slug),
+    data,
     jsonLd: jsonLd(view, locale, term),
     attribution: view.records.attribution,
     home: index,
