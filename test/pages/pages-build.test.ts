@@ -82,6 +82,12 @@ describe('the pages of the small corpus', () => {
     expect(page).toContain(
       '<link rel="alternate" type="application/json" href="https://lexicon.test/api/lexicon/public/sophia?locale=bg"',
     );
+    expect(page).toContain(
+      '<link rel="alternate" type="text/turtle" href="https://lexicon.test/api/lexicon/public/sophia?format=turtle"',
+    );
+    expect(page).toContain(
+      '<link rel="alternate" type="application/ld+json" href="https://lexicon.test/api/lexicon/public/sophia?format=jsonld"',
+    );
     // Bulgarian labels, Bulgarian language name of the original form, a Bulgarian date.
     expect(page).toContain('<dt>Традиция</dt>');
     expect(page).toMatch(/<span lang="grc" class="original-form">Σοφία<\/span> <span class="muted">\(древногръцки\)/);

@@ -1,6 +1,13 @@
 // What every page renderer looks up: terms by slug, labels in each locale, page paths, the
 // formatters of each locale. Built once per build from the API's records.
-import { LOCALES, termPath as apiTermPath, type Locale } from '../../../src/contract.ts';
+import {
+  CONCEPT_FORMATS,
+  type ConceptFormat,
+  conceptFormatPath,
+  LOCALES,
+  termPath as apiTermPath,
+  type Locale,
+} from '../../../src/contract.ts';
 import type { SiteConfig, Term } from '../../../src/schema.ts';
 import type { ApiRecords } from '../derive.ts';
 import { formatters } from './messages.ts';
@@ -58,6 +65,11 @@ export function siteView(records: ApiRecords, site: Pick<SiteConfig, 'paths' | '
         href: records.siteUrl + apiTermPath(slug, locale),
         title: PAGE_MESSAGES[locale].json,
       },
+      ...(Object.keys(CONCEPT_FORMATS) as ConceptFormat[]).map((format) => ({
+        type: CONCEPT_FORMATS[format].mediaType,
+        href: records.siteUrl + conceptFormatPath(slug, format),
+        title: PAGE_MESSAGES[locale][format],
+      })),
     ],
   };
 }
