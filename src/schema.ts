@@ -282,6 +282,19 @@ export const DumpFileSchema = z
   .meta({ id: 'DumpFile' });
 export type DumpFile = z.infer<typeof DumpFileSchema>;
 
+export const DumpVersionSchema = z
+  .strictObject({
+    dataVersion: z.string().regex(DATA_VERSION_PATTERN),
+    builtAt: z.iso.datetime().describe('When this version was built.'),
+    status: z
+      .enum(['current', 'superseded'])
+      .describe('current: the latest data; superseded: an earlier version, still published unchanged.'),
+    supersededAt: z.iso.datetime().optional().describe('When a newer version replaced it.'),
+    files: z.array(DumpFileSchema),
+  })
+  .meta({ id: 'DumpVersion' });
+export type DumpVersion = z.infer<typeof DumpVersionSchema>;
+
 export const ManifestSchema = z
   .strictObject({
     dataVersion: z
@@ -293,7 +306,13 @@ export const ManifestSchema = z
     licenseUrl: z.url(),
     attribution: AttributionSchema,
     counts: z.strictObject({ en: z.int(), bg: z.int(), posts: z.int(), pillars: z.int() }),
-    files: z.array(DumpFileSchema),
+    files: z.array(DumpFileSchema).describe("The current version's files."),
+    versions: z
+      .array(DumpVersionSchema)
+      .min(1)
+      .describe(
+        'Every version still published, newest first: the current one, then superseded ones (the last 3, and any superseded less than 90 days ago), byte-identical to when they were current.',
+      ),
   })
   .meta({ id: 'Manifest' });
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -9,6 +9,7 @@ import { DATA_DIR } from '../../src/output-layout.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
 import { ManifestSchema } from '../../src/schema.ts';
 import { deriveApiRecords, type ApiRecords } from './derive.ts';
+import { archiveDumps, loadPreviousDumps } from './dump-history.ts';
 import { DUMPS_DIR } from './dumps.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from './load-corpus.ts';
@@ -90,7 +91,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // Read under the output's lock, after an interrupted swap was recovered.
       const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
       const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
-      await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames }, sink);
+      // The output in place first (a self-hosted rebuild), then the cache (a platform that
+      // starts every build with an empty publish folder).
+      const previousDumps = loadPreviousDumps([
+        path.join(options.outDir, DUMPS_DIR),
+        ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
+      ]);
+      await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps }, sink);
       if (pages) pageCount = await emitPages(records, pages, sink);
       if (options.grants)
         await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
@@ -98,6 +105,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     options.onProgress,
     options.write,
   );
+  if (options.cacheDir !== undefined)
+    archiveDumps(path.join(options.outDir, DUMPS_DIR), path.join(options.cacheDir, DUMPS_DIR));
   const slugs = records.locales.en.terms.map((term) => term.slug);
   const postsElsewhere = pages && !pages.paths.post.startsWith('/') ? new URL(pages.paths.post).origin : undefined;
   return {

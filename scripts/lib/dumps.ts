@@ -3,12 +3,14 @@
 // formats (SKOS as Turtle and JSON-LD, TBX-Basic, schema.org DefinedTermSet). Text dumps are
 // streamed term by term while the build writes the term files, so no dump is ever held in
 // memory whole; the manifest records every file's size and SHA-256.
-// Names carry the data version, so a dump URL never changes content and caches forever.
+// Names carry the data version, so a dump URL never changes content and caches forever; the
+// last few versions stay published beside the current one (dump-history.ts).
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../src/contract.ts';
-import { DUMP_FORMATS, type DumpFile, type Manifest, type Term } from '../../src/schema.ts';
+import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest, type Term } from '../../src/schema.ts';
 import { conceptsOf, type Concept } from './concepts.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
 import type { ApiRecords, TermDetails } from './derive.ts';
+import { NO_PREVIOUS_DUMPS, type PreviousDumps, supersededVersions, verifiedFiles } from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
 import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
 import { sqliteRows } from './sqlite-dump.ts';
@@ -145,8 +147,11 @@ export class DumpWriter {
     await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
   }
 
-  /** Closes every dump, writes the SQLite database and the manifest. */
-  async finish(builtAt: Date): Promise<Manifest> {
+  /**
+   * Closes every dump, writes the SQLite database, publishes the earlier versions still kept
+   * (byte for byte, from `previous`) and writes the manifest.
+   */
+  async finish(builtAt: Date, previous: PreviousDumps = NO_PREVIOUS_DUMPS): Promise<Manifest> {
     for (const locale of LOCALES) await this.#file(locale, 'json').write(']}\n');
     await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
     for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
@@ -164,6 +169,16 @@ export class DumpWriter {
     this.#entries.push(await this.#entry(this.#opened.at(-1)!));
 
     const rank = (f: DumpFile) => [...LOCALES, 'all'].indexOf(f.locale) * 10 + DUMP_FORMATS.indexOf(f.format);
+    const files = [...this.#entries].sort((a, b) => rank(a) - rank(b));
+    const current = { dataVersion: this.dataVersion, builtAt: builtAt.toISOString() };
+    const kept: DumpVersion[] = [];
+    for (const version of supersededVersions(previous.versions, current)) {
+      // A version with any file missing or changed is no longer published: never other bytes under its names.
+      const bytes = verifiedFiles(version, previous);
+      if (!bytes) continue;
+      for (const [name, content] of bytes) await this.sink.file(`${DUMPS_DIR}/${name}`, content);
+      kept.push(version);
+    }
     const manifest: Manifest = {
       dataVersion: this.dataVersion,
       builtAt: builtAt.toISOString(),
@@ -176,7 +191,8 @@ export class DumpWriter {
         posts: this.records.posts.length,
         pillars: this.records.pillars.data.length,
       },
-      files: [...this.#entries].sort((a, b) => rank(a) - rank(b)),
+      files,
+      versions: [{ ...current, status: 'current', files }, ...kept],
     };
     await this.sink.file(`${DUMPS_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;

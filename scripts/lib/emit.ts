@@ -9,6 +9,7 @@ import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from './docs-page/index.ts';
 import { writeConceptFiles } from './concept-files.ts';
 import { conceptsOf } from './concepts.ts';
+import type { PreviousDumps } from './dump-history.ts';
 import { DumpWriter } from './dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from './openapi.ts';
 import { conceptThesaurus } from './skos.ts';
@@ -26,6 +27,8 @@ export async function emitSite(
     rateLimitPerHour: number;
     /** Computed here when not given. */
     searchNames?: TermSearchNames;
+    /** Earlier builds' dumps, the last few of which stay published (dump-history.ts). */
+    previousDumps?: PreviousDumps;
   },
   sink: OutputSink,
 ): Promise<Manifest> {
@@ -63,7 +66,7 @@ export async function emitSite(
   await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
   const concepts = conceptsOf(records);
   await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
-  const manifest = await dumps.finish(options.builtAt);
+  const manifest = await dumps.finish(options.builtAt, options.previousDumps);
 
   const openapi = buildOpenApiDocument({
     siteUrl: records.siteUrl,

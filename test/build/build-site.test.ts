@@ -150,9 +150,24 @@ describe('incremental rebuild', () => {
     expect(
       (await buildSite({ corpusDir: corpus, outDir: fresh, builtAt: new Date(readManifest(outDir).builtAt) })).ok,
     ).toBe(true);
-    expect(readTree(outDir)).toEqual(readTree(fresh));
+    // The same output as a fresh build, but for the previous version's dumps, kept beside the
+    // current ones and named in the manifest (test/build/dump-history.test.ts).
+    const previous = readManifestVersions(outDir).slice(1);
+    expect(previous.map((v) => v.status)).toEqual(['superseded']);
+    const kept = new Set(previous.flatMap((v) => v.files.map((f) => `dumps/${f.name}`)));
+    const withoutHistory = (dir: string) =>
+      new Map(
+        [...readTree(dir)].filter(
+          ([file]) => !kept.has(file) && file !== 'dumps/manifest.json' && file !== '_data/output-hashes.json',
+        ),
+      );
+    expect(withoutHistory(outDir)).toEqual(withoutHistory(fresh));
   });
 });
+
+function readManifestVersions(outDir: string): { status: string; files: { name: string }[] }[] {
+  return JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8')).versions;
+}
 
 function readManifest(outDir: string): { builtAt: string } {
   return JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8'));

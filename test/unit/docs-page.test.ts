@@ -16,7 +16,7 @@ function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageI
     license: 'CC BY-SA 4.0' as const,
     required: `Powered by ${source} (${url}) — CC BY-SA 4.0`,
   };
-  const manifest: Manifest = {
+  const manifestWithoutVersions: Omit<Manifest, 'versions'> = {
     dataVersion: '0123456789abcdef',
     builtAt: '2025-01-02T03:04:05.000Z',
     license: 'CC BY-SA 4.0',
@@ -41,6 +41,11 @@ function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageI
         sha256: 'c'.repeat(32) + 'd'.repeat(32),
       },
     ],
+  };
+  const { dataVersion, builtAt, files } = manifestWithoutVersions;
+  const manifest: Manifest = {
+    ...manifestWithoutVersions,
+    versions: [{ dataVersion, builtAt, status: 'current', files }],
   };
   return {
     openapiVersion: '1.2.3',
