@@ -29,7 +29,7 @@ export interface CorpusStats {
   termsWithoutPosts: string[];
   /** "a -> b" where b does not list a. */
   oneWayLinks: string[];
-  /** Share of relatedTerms links whose target links back, 0-1. */
+  /** Share of cross-links (broader and relatedTerms, as the API lists them) whose target links back, 0-1. */
   reciprocalShare: number;
   /** Slugs without 2-5 references. */
   withoutReferences: string[];
@@ -118,8 +118,9 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
     else if (!term.termOriginalLang) missing.termOriginalLang.push(term.slug);
     const references = term.references?.length ?? 0;
     if (references < REFERENCES_MIN || references > REFERENCES_MAX) withoutReferences.push(term.slug);
-    links += term.relatedTerms.length;
-    for (const other of term.relatedTerms) {
+    const linked = crossLinks(term);
+    links += linked.length;
+    for (const other of linked) {
       if (!related.get(other)?.has(term.slug)) oneWayLinks.push(`${term.slug} -> ${other}`);
     }
     for (const locale of LOCALES) {
@@ -164,8 +165,8 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
     bodyLengthOutliers,
     bodyWords: { en: summary(words.en), bg: summary(words.bg) },
     overLinked: corpus.terms
-      .filter((t) => t.relatedTerms.length > RELATED_TERMS_MAX)
-      .map((t) => `${t.slug}: ${t.relatedTerms.length} related terms`),
+      .filter((t) => crossLinks(t).length > RELATED_TERMS_MAX)
+      .map((t) => `${t.slug}: ${crossLinks(t).length} related terms`),
     ...computeAttributionChecks(corpus, style),
   };
 }
