@@ -3,6 +3,7 @@
 import { LOCALES, type Locale } from '../../src/contract.ts';
 import { REFERENCES_MAX, REFERENCES_MIN } from '../../src/schema.ts';
 import { crossLinks } from './derive.ts';
+import { anonymousViews, unnamedScholarlyWorks } from './anonymous-views.ts';
 import { authorFormatProblem, findWorkInconsistencies } from './reference-checks.ts';
 import { interpretationsNameAScholar, knownScholars, scholarsNamedNotReferenced } from './scholar-checks.ts';
 import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
@@ -53,6 +54,10 @@ export interface CorpusStats {
   interpretationsWithoutScholar: string[];
   /** "slug: Given Family": a cited-elsewhere scholar named in the body but not in its references. */
   scholarsNotReferenced: string[];
+  /** "slug: opening words…": an English Interpretations sentence giving a view to "Scholars", "Some"… and naming nobody. */
+  anonymousViews: string[];
+  /** "slug: Author, Title": a scholarly reference none of whose authors the English body names. */
+  unnamedScholarlyWorks: string[];
 }
 
 /** The checks on who is cited: references, their authors and the scholars bodies name. */
@@ -61,7 +66,12 @@ export function computeAttributionChecks(
   style: StyleVariants,
 ): Pick<
   CorpusStats,
-  'authorFormat' | 'workInconsistencies' | 'interpretationsWithoutScholar' | 'scholarsNotReferenced'
+  | 'authorFormat'
+  | 'workInconsistencies'
+  | 'interpretationsWithoutScholar'
+  | 'scholarsNotReferenced'
+  | 'anonymousViews'
+  | 'unnamedScholarlyWorks'
 > {
   const cited = corpus.terms.flatMap((t) => (t.references ?? []).map((reference) => ({ slug: t.slug, reference })));
   const authorFormat = cited.flatMap(({ slug, reference }) => {
@@ -78,6 +88,8 @@ export function computeAttributionChecks(
     workInconsistencies: findWorkInconsistencies(cited),
     interpretationsWithoutScholar,
     scholarsNotReferenced: scholarsNamedNotReferenced(corpus, knownScholars(corpus, style.scholars)),
+    anonymousViews: corpus.terms.flatMap((term) => anonymousViews(term, corpus.site.bodySections.en.at(-1) ?? '')),
+    unnamedScholarlyWorks: corpus.terms.flatMap(unnamedScholarlyWorks),
   };
 }
 
@@ -218,5 +230,10 @@ export function formatCorpusStats(stats: CorpusStats): string {
   list('works cited with different titles, kinds or authors', stats.workInconsistencies);
   list('Interpretations naming no author of a scholarly reference', stats.interpretationsWithoutScholar);
   list('scholars named in a body but not in its references', stats.scholarsNotReferenced);
+  list(
+    'Interpretations sentences giving a view to "Scholars", "Historians", "Critics" or "Some" unnamed',
+    stats.anonymousViews,
+  );
+  list('scholarly references whose author the body never names', stats.unnamedScholarlyWorks);
   return lines.join('\n');
 }
