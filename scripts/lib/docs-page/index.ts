@@ -3,8 +3,7 @@
 // and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { buildSync, transformSync } from 'esbuild';
+import { transformSync } from 'esbuild';
 import type { Locale } from '../../../src/contract.ts';
 import { LICENSE, LICENSE_URL } from '../../../src/contract.ts';
 import type { Manifest, PillarsResponse } from '../../../src/schema.ts';
@@ -12,7 +11,7 @@ import { originOf } from './format.ts';
 import { html, link, raw, type Html } from './html.ts';
 import { both } from './i18n.ts';
 import { MESSAGES } from './messages.ts';
-import { siblingModule } from '../worker-entry.ts';
+import { inlineBrowserScript } from '../browser-script.ts';
 import { renderAbout } from './sections/about.ts';
 import { renderAttribution } from './sections/attribution.ts';
 import { renderDumps } from './sections/dumps.ts';
@@ -54,17 +53,7 @@ function pageAssets(): { style: string; script: string } {
   if (!assets) {
     const css = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
     const style = transformSync(css, { loader: 'css', minify: true }).code;
-    const bundled = buildSync({
-      entryPoints: [fileURLToPath(siblingModule('./page-script', import.meta.url))],
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      target: 'es2020',
-      write: false,
-      legalComments: 'none',
-    });
-    // Inside <script>, only "</script" could end the element early.
-    const script = bundled.outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1');
+    const script = inlineBrowserScript('./page-script', import.meta.url);
     assets = { style, script };
   }
   return assets;

@@ -1,30 +1,17 @@
 // The index of a locale: every term in the locale's collation, grouped by first letter. Without
 // JavaScript it is a plain list; with it, a search box that asks the public list endpoint (so it
 // finds exactly what `q` finds, in either script) and filters by pillar and tradition.
-import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { LIST_PATH, type Locale } from '../../../src/contract.ts';
 import type { Term } from '../../../src/schema.ts';
 import { html, type Html } from '../docs-page/html.ts';
-import { siblingModule } from '../worker-entry.ts';
+import { inlineBrowserScript } from '../browser-script.ts';
 import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';
 
-let script: string | undefined;
-
-/** The filter script, bundled once per process; nothing is interpolated into it. */
+/** The filter script; nothing is interpolated into it. */
 function indexScript(): string {
-  script ??= buildSync({
-    entryPoints: [fileURLToPath(siblingModule('./index-script', import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    legalComments: 'none',
-  }).outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1');
-  return script;
+  return inlineBrowserScript('./index-script', import.meta.url);
 }
 
 /** The letter a name is filed under: its first letter, capitalised, Latin accents set aside (É under E). */
