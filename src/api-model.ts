@@ -345,6 +345,10 @@ export const PROBLEM_EXPLANATIONS: Record<ProblemKind, Bilingual> = {
     en: 'Something failed on our side. The body says nothing more on purpose; try again later.',
     bg: 'Нещо се е повредило при нас. Тялото нарочно не казва повече; опитайте отново по-късно.',
   },
+  unavailable: {
+    en: 'The self-hosted server has no complete data to answer from: a build was interrupted while it replaced the data, and none is in place yet. Retry after the seconds in `Retry-After`.',
+    bg: 'Собственият сървър няма пълни данни, от които да отговори: компилация е прекъсната, докато е сменяла данните, и още няма нови. Опитайте отново след секундите в `Retry-After`.',
+  },
 };
 
 export interface HeaderModel {

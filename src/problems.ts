@@ -11,6 +11,7 @@ export const PROBLEM_KINDS = {
   'rate-limited': { status: 429, title: 'Rate limit exceeded' },
   'header-fields-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;

@@ -2,7 +2,8 @@
 // proxy), the health path, and graceful close. The contract itself is the e2e-server project's.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_CHECK_MS, startServer, type RunningServer } from '../../runtime/server.ts';
+import { startServer, type RunningServer } from '../../runtime/server.ts';
+import { TREE_CHECK_MS } from '../../runtime/served-tree.ts';
 import { buildSite } from '../../scripts/lib/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { httpRequest } from '../helpers/http-client.ts';
@@ -46,7 +47,7 @@ describe('npm start', () => {
     expect(await remaining(base, '198.51.100.2')).toBe('3');
   });
 
-  it('serves the files of a rebuilt output within FILE_CHECK_MS', async () => {
+  it('serves the files of a rebuilt output within TREE_CHECK_MS', async () => {
     const own = path.join(tempDir(), 'dist');
     expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: own })).ok).toBe(true);
     const server = await startServer({ dist: own, port: 0, host: '127.0.0.1', rateLimit: 0, log: () => {} });
@@ -55,7 +56,7 @@ describe('npm start', () => {
     expect((await httpRequest(url)).body).not.toContain('https://rebuilt.example');
     const rebuilt = await buildSite({ corpusDir: SMALL_CORPUS, outDir: own, siteUrl: 'https://rebuilt.example' });
     expect(rebuilt.ok).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, FILE_CHECK_MS + 100));
+    await new Promise((resolve) => setTimeout(resolve, TREE_CHECK_MS + 100));
     const after = await httpRequest(url);
     expect(after.status).toBe(200);
     expect(after.body).toContain('https://rebuilt.example');

@@ -1,0 +1,215 @@
+// The one data version the self-hosted server answers from at any moment, and the switch to the
+// next one when a build publishes it (or a future edit loop does: it calls `refresh()`).
+//
+// A build publishes by renaming a complete folder to dist/ (scripts/lib/publish.ts). Each rename
+// gives dist/ another identity (device, inode, change time), so the server knows which tree a
+// read came from: a snapshot holds the indexes of one tree, and every lookup it makes on disk is
+// followed by a look at dist/'s identity. If the identity moved, what was read may belong to the
+// next tree: the snapshot is dropped and the request is answered again from the new one. What a
+// snapshot has read once (lookups, file bodies) it keeps, since a published tree never changes.
+// So every response comes from one complete tree, and once a newer tree has answered, no older
+// one does.
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { getMimeType } from 'hono/utils/mime';
+import type { StaticFile } from '../src/handler.ts';
+import { staticHeaders } from '../src/routes.ts';
+import { recoverUnderLock } from '../scripts/lib/publish.ts';
+import { loadIndexes, type Indexes } from './load-indexes.ts';
+
+/** How often, at most, the server looks whether a build has published a new tree. */
+export const TREE_CHECK_MS = 100;
+/** How long a request waits for dist/ to reappear (the instant between a swap's two renames). */
+const ABSENT_WAIT_MS = 1000;
+/** Bounded: request paths are the client's choice. */
+const MAX_CACHED = 20_000;
+
+/** dist/ moved to another tree while a snapshot read from it: answer again from the new one. */
+export class TreeMoved extends Error {}
+/** No complete tree at dist/ (a build killed in its swap, or none built): 503. */
+export class NoTree extends Error {}
+
+function lstat(file: string): Stats | undefined {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function identityOf(dist: string): string | undefined {
+  const info = lstat(dist);
+  return info?.isDirectory() ? `${info.dev}:${info.ino}:${info.ctimeMs}` : undefined;
+}
+
+/**
+ * The file at a canonical URL path (src/request-path.ts), never through a symbolic link: each
+ * component is checked with lstat, so a link placed in dist/ is not a file. A folder answers
+ * with its index.html.
+ */
+function outputFile(dist: string, canonical: string): string | undefined {
+  const names = canonical.split('/').filter(Boolean);
+  if (canonical.endsWith('/') || names.length === 0) names.push('index.html');
+  let at = dist;
+  for (const [i, name] of names.entries()) {
+    at = path.join(at, name);
+    const info = lstat(at);
+    if (!info || info.isSymbolicLink()) return undefined;
+    if (i < names.length - 1) {
+      if (!info.isDirectory()) return undefined;
+      continue;
+    }
+    if (info.isFile()) return at;
+    if (!info.isDirectory()) return undefined;
+    const index = path.join(at, 'index.html');
+    return lstat(index)?.isFile() ? index : undefined;
+  }
+  return undefined;
+}
+
+export class Snapshot {
+  private readonly found = new Map<string, string | undefined>();
+  private readonly files = new Map<string, StaticFile>();
+
+  constructor(
+    private readonly tree: ServedTree,
+    readonly identity: string,
+    readonly indexes: Indexes,
+  ) {}
+
+  get dataVersion(): string {
+    return this.indexes.en.dataVersion;
+  }
+
+  /** Whether this tree has a file at the canonical URL path. */
+  hasFile(urlPath: string): boolean {
+    return this.fileAt(urlPath) !== undefined;
+  }
+
+  /** The file this tree serves at the canonical URL path, with its headers and ETag. */
+  read(urlPath: string, rateLimit: number): StaticFile | undefined {
+    const file = this.fileAt(urlPath);
+    if (file === undefined) return undefined;
+    const known = this.files.get(file);
+    if (known) return known;
+    const body = new Uint8Array(readFileSync(file));
+    this.tree.confirm(this);
+    const headers = staticHeaders(urlPath, rateLimit);
+    headers['Content-Type'] ??= getMimeType(file) ?? 'application/octet-stream';
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+    if (this.files.size >= MAX_CACHED) this.files.clear();
+    const read = { body, headers, etag };
+    this.files.set(file, read);
+    return read;
+  }
+
+  private fileAt(urlPath: string): string | undefined {
+    if (this.found.has(urlPath)) return this.found.get(urlPath);
+    const file = outputFile(this.tree.dist, urlPath);
+    // Absent, or a file: only true of this tree if dist/ still is this tree.
+    this.tree.confirm(this);
+    if (this.found.size >= MAX_CACHED) this.found.clear();
+    this.found.set(urlPath, file);
+    return file;
+  }
+}
+
+export class ServedTree {
+  readonly dist: string;
+  private snapshot: Snapshot | undefined;
+  private checkedAt = 0;
+  private recoveryAt = 0;
+
+  constructor(
+    dist: string,
+    private readonly log: (message: string) => void = () => {},
+  ) {
+    this.dist = path.resolve(dist);
+  }
+
+  /**
+   * Finishes or rolls back a swap a killed build left (the build's own journal, publish.ts), then
+   * loads the tree. Throws what `npm start` should say when there is no tree at all.
+   */
+  async open(): Promise<Snapshot> {
+    for (const action of await recoverUnderLock(this.dist).catch(() => [] as string[])) this.log(`lexicon: ${action}`);
+    const snapshot = this.load();
+    if (!snapshot) throw new NoTree(`no built API found in ${this.dist}; run \`npm run build\` first`);
+    return snapshot;
+  }
+
+  /** The snapshot to answer from now: the current one, or the newly published tree's. */
+  async current(): Promise<Snapshot> {
+    const now = performance.now();
+    if (this.snapshot && now - this.checkedAt < TREE_CHECK_MS) return this.snapshot;
+    this.checkedAt = now;
+    const deadline = now + ABSENT_WAIT_MS;
+    for (;;) {
+      const identity = identityOf(this.dist);
+      if (identity !== undefined) {
+        if (this.snapshot?.identity === identity) return this.snapshot;
+        const loaded = this.load();
+        if (loaded) return loaded;
+      }
+      if (performance.now() >= deadline) {
+        await this.recover();
+        throw new NoTree('no complete data tree is in place');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Whether a complete tree is in place now (for /healthz). */
+  async health(): Promise<Snapshot | undefined> {
+    this.checkedAt = 0;
+    return this.current().catch(() => undefined);
+  }
+
+  /** Throws TreeMoved when dist/ is no longer the snapshot's tree (what was read may not be its). */
+  confirm(snapshot: Snapshot): void {
+    if (identityOf(this.dist) !== snapshot.identity) {
+      this.checkedAt = 0;
+      throw new TreeMoved();
+    }
+  }
+
+  /** Switches to the tree now at dist/ (an edit loop calls this after it publishes). */
+  refresh(): Snapshot | undefined {
+    this.checkedAt = performance.now();
+    return this.load();
+  }
+
+  /** Reads the indexes of the tree at dist/, sure they came from one tree; undefined if none. */
+  private load(): Snapshot | undefined {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = identityOf(this.dist);
+      if (before === undefined) return undefined;
+      let indexes: Indexes;
+      try {
+        indexes = loadIndexes(this.dist);
+      } catch {
+        continue;
+      }
+      if (identityOf(this.dist) !== before) continue;
+      if (this.snapshot?.identity !== before) {
+        if (this.snapshot) this.log(`lexicon: now serving data version ${indexes.en.dataVersion}`);
+        this.snapshot = new Snapshot(this, before, indexes);
+      }
+      return this.snapshot;
+    }
+    return undefined;
+  }
+
+  /** A build killed during its swap leaves no dist/: finish or roll back its swap (once a second). */
+  private async recover(): Promise<void> {
+    const now = performance.now();
+    if (now - this.recoveryAt < 1000) return;
+    this.recoveryAt = now;
+    try {
+      for (const action of await recoverUnderLock(this.dist, { timeoutMs: 0 })) this.log(`lexicon: ${action}`);
+    } catch {
+      // A live build holds the lock: it publishes or recovers on its own.
+    }
+  }
+}
