@@ -133,7 +133,8 @@ export class ServedTree {
    * loads the tree. Throws what `npm start` should say when there is no tree at all.
    */
   async open(): Promise<Snapshot> {
-    for (const action of await recoverUnderLock(this.dist).catch(() => [] as string[])) this.log(`lexicon: ${action}`);
+    const actions = await recoverUnderLock(this.dist, { timeoutMs: 0 }).catch(() => [] as string[]);
+    for (const action of actions) this.log(`lexicon: ${action}`);
     const snapshot = this.load();
     if (!snapshot) throw new NoTree(`no built API found in ${this.dist}; run \`npm run build\` first`);
     return snapshot;
@@ -153,7 +154,11 @@ export class ServedTree {
         if (loaded) return loaded;
       }
       if (performance.now() >= deadline) {
-        await this.recover();
+        // A build killed between its two renames: finish or roll back its swap, as it would.
+        if (await this.recover()) {
+          const recovered = this.load();
+          if (recovered) return recovered;
+        }
         throw new NoTree('no complete data tree is in place');
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -202,14 +207,17 @@ export class ServedTree {
   }
 
   /** A build killed during its swap leaves no dist/: finish or roll back its swap (once a second). */
-  private async recover(): Promise<void> {
+  private async recover(): Promise<boolean> {
     const now = performance.now();
-    if (now - this.recoveryAt < 1000) return;
+    if (now - this.recoveryAt < 1000) return false;
     this.recoveryAt = now;
     try {
-      for (const action of await recoverUnderLock(this.dist, { timeoutMs: 0 })) this.log(`lexicon: ${action}`);
+      const actions = await recoverUnderLock(this.dist, { timeoutMs: 0 });
+      for (const action of actions) this.log(`lexicon: ${action}`);
+      return actions.length > 0;
     } catch {
       // A live build holds the lock: it publishes or recovers on its own.
+      return false;
     }
   }
 }

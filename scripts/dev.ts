@@ -5,11 +5,18 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { rateLimitOrExit } from './lib/cli-env.ts';
+import { recoverUnderLock } from './lib/publish.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // LEXICON_DIST: serve another built folder (the tests' temporary builds); the function reads
 // its index from the same folder. Otherwise dist/, built first when missing.
 const servedDir = process.env.LEXICON_DIST;
+// As the build and npm start do: finish or roll back a swap that a killed build left (its journal),
+// so a kill at the wrong instant does not make dev build again, or serve nothing.
+for (const action of await recoverUnderLock(path.resolve(servedDir ?? path.join(root, 'dist')), { timeoutMs: 0 }).catch(
+  () => [] as string[],
+))
+  process.stderr.write(`${action}\n`);
 if (!servedDir && !existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
   const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   const code: number = await new Promise((resolve) => build.on('exit', (c) => resolve(c ?? 1)));

@@ -4,7 +4,7 @@
 // changed, removed) and one client polls the list, single terms, a redirect and /healthz: no
 // 5xx, and every response belongs to one build's data, never an older one than a response before.
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/build-site.ts';
@@ -153,4 +153,65 @@ describe('npm start while the data is rebuilt', () => {
     const served = new Set(seen.filter((s) => s.versions.length === 1).map((s) => s.versions[0]));
     expect([...served].sort()).toEqual([0, 1, 2, 3]);
   }, 180_000);
+});
+
+function buildAndDie(corpus: string, out: string, step: string): Promise<unknown> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/build-and-die.ts', corpus, out, SITE, step], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  return new Promise((resolve) => child.on('exit', resolve));
+}
+
+// Issue 22, finding 3: after a build killed at the swap, dist/ stayed absent until the next build,
+// every term answered 500 and /healthz still said 200.
+describe('npm start after a build killed in its swap', () => {
+  let dirs: string[];
+  let base: string;
+  beforeAll(() => {
+    base = tempDir();
+    dirs = corpora(base);
+  });
+
+  it('finishes the swap at start, as the next build would', async () => {
+    const out = path.join(base, 'at-start', 'dist');
+    expect(await runBuild(dirs[0]!, out)).toBe(0);
+    await buildAndDie(dirs[1]!, out, 'old-retired');
+    expect(existsSync(out)).toBe(false);
+    const server = await startSelfHosted(['--dist', out], { RATE_LIMIT_PER_HOUR: '0' });
+    try {
+      expect((await httpRequest(`${server.baseUrl}/api/lexicon/public/umbra`)).status).toBe(200);
+      expect(server.output()).toContain('finished publishing');
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it('finishes the swap while serving, and answers 503 (never 500) while no tree is in place', async () => {
+    const out = path.join(base, 'serving', 'dist');
+    expect(await runBuild(dirs[0]!, out)).toBe(0);
+    const server = await startSelfHosted(['--dist', out], { RATE_LIMIT_PER_HOUR: '0' });
+    try {
+      await buildAndDie(dirs[1]!, out, 'old-retired');
+      expect(existsSync(out)).toBe(false);
+      const health = await httpRequest(`${server.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect((await httpRequest(`${server.baseUrl}/api/lexicon/public/umbra`)).status).toBe(200);
+
+      // No tree and nothing to recover: 503 with the contract's headers, then back when it returns.
+      renameSync(out, `${out}-away`);
+      const gone = await httpRequest(`${server.baseUrl}/healthz`);
+      expect(gone.status).toBe(503);
+      expect(JSON.parse(gone.body).status).toBe('unavailable');
+      const term = await httpRequest(`${server.baseUrl}/api/lexicon/public/aeon`);
+      expect(term.status).toBe(503);
+      expect(term.headers['x-license']).toBe('CC BY-SA 4.0');
+      expect(term.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(term.headers['retry-after']).toBe('5');
+      renameSync(`${out}-away`, out);
+      expect((await httpRequest(`${server.baseUrl}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
