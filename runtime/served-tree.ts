@@ -10,7 +10,7 @@
 // So every response comes from one complete tree, and once a newer tree has answered, no older
 // one does.
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 import type { StaticFile } from '../src/handler.ts';
