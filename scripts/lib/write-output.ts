@@ -7,7 +7,7 @@
 // hard-linked from it instead of written again: a rebuild after a small change writes only
 // what changed. The previous output's content hashes are kept in OUTPUT_HASHES_PATH.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -113,7 +113,10 @@ async function writeLocked(
       const hash = hashOf(contents);
       hashes[file] = hash;
       const destination = path.join(staging, file);
-      if (previousHashes[file] === hash && linked(path.join(target, file), destination)) summary.reused++;
+      // The recorded hash is only a hint: the file on disk may have been damaged or replaced since
+      // (finding 4 of issue 22), so it is re-used only if its bytes hash to what this build writes.
+      const previous = path.join(target, file);
+      if (previousHashes[file] === hash && holds(previous, hash) && linked(previous, destination)) summary.reused++;
       else writeFileSync(destination, contents);
       counted(sizeOf(contents));
     },
@@ -175,6 +178,16 @@ async function writeLocked(
     for (const fd of openFiles) closeSync(fd);
     await rm(staging, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** Whether a previous output file is a regular file (not a link) whose content hashes to `hash`. */
+function holds(file: string, hash: string): boolean {
+  try {
+    if (!lstatSync(file).isFile()) return false;
+    return hashOf(readFileSync(file)) === hash;
+  } catch {
+    return false;
   }
 }
 
