@@ -7,7 +7,17 @@
 // hard-linked from it instead of written again: a rebuild after a small change writes only
 // what changed. The previous output's content hashes are kept in OUTPUT_HASHES_PATH.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
