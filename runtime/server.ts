@@ -156,8 +156,9 @@ export function createApp(
     // headers are the GET's, Content-Length and Content-Encoding included.
     const asked = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
-    const response = await forClient(request, await handlerOf(snapshot)(asked, { ip, origin }, file), file);
-    return negotiated.varies ? varyOnAccept(response) : response;
+    // Vary is settled on the handler's response: forClient builds the final one from its headers.
+    const answered = await handlerOf(snapshot)(asked, { ip, origin }, file);
+    return forClient(request, negotiated.varies ? varyOnAccept(answered) : answered, file);
   }
   return { fetch, site: () => latest.indexes.en };
 }
