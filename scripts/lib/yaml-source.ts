@@ -44,6 +44,12 @@ export function deferredYaml(text: string, value: unknown, firstLine = 1): Parse
 
 function parseYamlNow(text: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
+  const tooDeep = deepestLine(text);
+  if (tooDeep !== undefined) {
+    // The yaml library recurses once per level: 20,000 levels overflowed the stack (issue 22).
+    const message = `nests lists or maps more than ${MAX_NESTING} levels deep; a corpus file needs a few`;
+    return { value: undefined, errors: [{ line: tooDeep + firstLine - 1, message }], lineOf: () => firstLine };
+  }
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
   // One mistake often makes the parser report several errors on its line: the first says it best.
@@ -70,6 +76,36 @@ function parseYamlNow(text: string, firstLine: number): ParsedYaml {
     errors,
     lineOf: (path) => toFileLine(offsetOf(doc, path)),
   };
+}
+
+/** Far beyond any hand-written corpus file, far below what overflows the parser's stack. */
+const MAX_NESTING = 100;
+
+/** The first line (1-based) where flow brackets or block indentation pass MAX_NESTING levels. */
+function deepestLine(text: string): number | undefined {
+  let depth = 0;
+  let line = 1;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      line++;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c === ' ' || c === '-')) {
+      indent++;
+      if (indent / 2 > MAX_NESTING) return line;
+      continue;
+    }
+    lineStart = false;
+    if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && depth > 0) depth--;
+    if (depth > MAX_NESTING) return line;
+  }
+  return undefined;
 }
 
 /** The yaml library's own default: ample for hand-written files, fatal to an alias bomb. */

@@ -1,8 +1,9 @@
 // Issue 22, finding 7: a FIFO in the corpus hung the build forever. It is refused, by name.
 import { execFileSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../scripts/lib/build-site.ts';
 import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -15,5 +16,23 @@ describe('special files in the corpus', () => {
     const loaded = await loadCorpusFiles(corpus);
     const problems = (loaded.problems ?? []).map((p) => [p.file.split('/').slice(-3).join('/'), p.message]);
     expect(problems).toEqual([['terms/aeon/notes.md', 'is not a regular file (a FIFO, socket or device); remove it']]);
+  });
+});
+
+// Issue 22, finding 7: 20,000 levels of YAML nesting reported "Maximum call stack size exceeded".
+describe('deeply nested YAML', () => {
+  it('is a precise corpus problem with its file and line', async () => {
+    const corpus = path.join(tempDir(), 'corpus');
+    cpSync(SMALL_CORPUS, corpus, { recursive: true });
+    const file = path.join(corpus, 'terms/aeon/term.yaml');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}extra: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
+    const result = await buildSite({ corpusDir: corpus, outDir: path.join(tempDir(), 'dist') });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.messages.join('\n')).toMatch(
+        /terms\/aeon\/term\.yaml.*nests lists or maps more than 100 levels deep/,
+      );
+      expect(result.messages.join('\n')).not.toContain('call stack');
+    }
   });
 });
