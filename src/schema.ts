@@ -123,7 +123,10 @@ export const DEFINITION_MAX_SENTENCES = 2;
 /** terms/<slug>/<locale>.md frontmatter: what is translated. */
 export const TermTextSchema = z.strictObject({
   // The search index separates names with control characters, and no name needs one.
-  term: Text.regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters (tabs, newlines)' }),
+  term: Text.regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters (tabs, newlines)' }).regex(
+    /[\p{L}\p{N}]/u,
+    { error: 'must contain a letter or a digit (combining marks alone name nothing)' },
+  ),
   definition: Text.max(DEFINITION_MAX_LENGTH, {
     error: (issue) =>
       `must be at most ${DEFINITION_MAX_LENGTH} characters (it has ${String(issue.input).length}); move detail into the body`,

@@ -36,3 +36,20 @@ describe('deeply nested YAML', () => {
     }
   });
 });
+
+// Issue 22, finding 7: a term name made only of combining marks was accepted.
+describe('a name of combining marks alone', () => {
+  it('is a precise corpus problem', async () => {
+    const corpus = path.join(tempDir(), 'corpus');
+    cpSync(SMALL_CORPUS, corpus, { recursive: true });
+    const file = path.join(corpus, 'terms/aeon/en.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^term: .*$/m, 'term: "\u0301\u0302\u0303"'));
+    const result = await buildSite({ corpusDir: corpus, outDir: path.join(tempDir(), 'dist') });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.messages.join('\n')).toMatch(
+        /terms\/aeon\/en\.md.*term.*must contain a letter or a digit \(combining marks alone name nothing\)/,
+      );
+    }
+  });
+});
