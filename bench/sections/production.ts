@@ -15,7 +15,9 @@ import { ROOT, timeCommand } from '../harness/processes.ts';
 import { ratioRow } from '../harness/report.ts';
 import { stat } from '../harness/stats.ts';
 
-const megabytes = (dir: string) => Number(execFileSync('du', ['-sk', dir], { encoding: 'utf8' }).split('\t')[0]) / 1024;
+/** Size on disk, without the build's own cache (node_modules/.cache), which grows with use. */
+const megabytes = (dir: string) =>
+  Number(execFileSync('du', ['-sk', '--exclude=.cache', dir], { encoding: 'utf8' }).split('\t')[0]) / 1024;
 
 /** Milliseconds from spawning `node args` until GET `urlPath` answers 200; then the process is killed. */
 async function timeToFirstAnswer(args: string[], port: number, urlPath: string): Promise<number> {
