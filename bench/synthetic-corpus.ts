@@ -4,8 +4,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { Corpus, CorpusTerm } from '../scripts/lib/validate-corpus.ts';
-import type { Post, SiteConfig } from '../src/schema.ts';
+import type { Corpus, CorpusTerm } from '../scripts/lib/corpus/validate-corpus.ts';
+import type { Post, SiteConfig } from '../src/contract/schema.ts';
 
 export const SYNTHETIC_PILLARS = [
   'cosmology',

@@ -6,7 +6,7 @@
 // in production.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { WINDOW_SECONDS, windowState, type RateLimitDecision, type RateLimitStore } from '../src/rate-limit.ts';
+import { WINDOW_SECONDS, windowState, type RateLimitDecision, type RateLimitStore } from '../src/limits/rate-limit.ts';
 
 export class AppendLogRateLimitStore implements RateLimitStore {
   readonly #windowMs: number;

@@ -1,11 +1,11 @@
-// Where a running server finds grants (src/grants.ts), and how a revocation reaches it:
+// Where a running server finds grants (src/limits/grants.ts), and how a revocation reaches it:
 // - Redis, when counters are in Redis: one hash shared by every instance and process; a grant is
 //   looked up by its key's hash and remembered for at most the refresh interval, so a revocation
 //   (scripts/grant.ts) reaches every instance within that interval.
 // - A grants file otherwise: npm start reads the operator's file and checks it again once per
 //   interval; a Netlify function reads the copy the build put in dist/_data/ (a deploy replaces it).
 import { readFileSync, statSync } from 'node:fs';
-import { grantBookOf, parseGrantsFile, type GrantBook, type GrantRecord } from '../src/grants.ts';
+import { grantBookOf, parseGrantsFile, type GrantBook, type GrantRecord } from '../src/limits/grants.ts';
 import type { RedisRateLimitStore } from './redis-store.ts';
 
 /** The Redis hash of grants: field = the key's SHA-256, value = the grant record as JSON. */

@@ -2,9 +2,9 @@
 // the self-hosted server and the benchmarks load them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES, type Locale } from '../src/contract.ts';
-import { decodeListIndex, type ListIndex } from '../src/list-index.ts';
-import { listIndexPath } from '../src/output-layout.ts';
+import { LOCALES, type Locale } from '../src/contract/facts.ts';
+import { decodeListIndex, type ListIndex } from '../src/list/list-index.ts';
+import { listIndexPath } from '../src/contract/output-layout.ts';
 
 export type Indexes = Record<Locale, ListIndex>;
 

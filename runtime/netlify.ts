@@ -4,12 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '@netlify/functions';
 import { createHandler } from '../src/handler.ts';
-import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../src/rate-limit.ts';
-import { DATA_DIR } from '../src/output-layout.ts';
+import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../src/limits/rate-limit.ts';
+import { DATA_DIR } from '../src/contract/output-layout.ts';
 import { findOutputDir, loadIndexes } from './load-indexes.ts';
 import { devRateLimitStore, withDevRetries } from './netlify-dev.ts';
-import { ipv6PrefixFromEnv } from '../src/client-key.ts';
-import { DEPLOYED_GRANTS_FILE, type GrantBook } from '../src/grants.ts';
+import { ipv6PrefixFromEnv } from '../src/limits/client-key.ts';
+import { DEPLOYED_GRANTS_FILE, type GrantBook } from '../src/limits/grants.ts';
 import { FileGrantBook, grantsRefreshFromEnv, RedisGrantBook } from './grant-books.ts';
 import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 

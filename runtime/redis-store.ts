@@ -3,8 +3,8 @@
 // atomically on the server. When Redis is slow or down the store fails open: the request is
 // served uncounted (a public read-only API should not go dark with its counter store), the
 // response says nothing about counters, and a log line says so at most once a minute.
-import { windowState, type RateLimitDecision, type RateLimitStore } from '../src/rate-limit.ts';
-import { WINDOW_SECONDS } from '../src/rate-limit.ts';
+import { windowState, type RateLimitDecision, type RateLimitStore } from '../src/limits/rate-limit.ts';
+import { WINDOW_SECONDS } from '../src/limits/rate-limit.ts';
 
 // KEYS[1]: the client's counter. ARGV: limit, window in ms, 1 to count (0 to peek), and the
 // deadline in Redis's clock (ms). Returns { used after this request, ms until the window ends,

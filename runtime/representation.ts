@@ -2,7 +2,7 @@
 // cannot vary a static file by Accept): `Accept: text/turtle` or `application/ld+json` on
 // /api/lexicon/public/{slug} answers the concept's RDF, as `?format=` does everywhere.
 import Negotiator from 'negotiator';
-import { CONCEPT_FORMAT_PARAM, CONCEPT_FORMATS, type ConceptFormat, LIST_PATH } from '../src/contract.ts';
+import { CONCEPT_FORMAT_PARAM, CONCEPT_FORMATS, type ConceptFormat, LIST_PATH } from '../src/contract/facts.ts';
 
 // JSON first: what a client that accepts anything (*/*, or no Accept) gets.
 const OFFERED = ['application/json', ...Object.values(CONCEPT_FORMATS).map((f) => f.mediaType)];

@@ -9,13 +9,13 @@ import { createHandler, type Handler, type StaticFile } from '../src/handler.ts'
 import { baseHeaders, JSON_TYPE, refusal } from '../src/http.ts';
 import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute } from '../src/routes.ts';
-import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from '../src/limits/rate-limit.ts';
 import { forClient } from './content-coding.ts';
 import { trackConnections } from './graceful-close.ts';
 import { forwardedOrigin } from './forwarded-origin.ts';
 import { createHttpServer, type RefusalSite } from './http-server.ts';
 import { NoTree, ServedTree, type Snapshot, TreeMoved } from './served-tree.ts';
-import type { GrantBook } from '../src/grants.ts';
+import type { GrantBook } from '../src/limits/grants.ts';
 import { DEFAULT_GRANTS_REFRESH_SECONDS, FileGrantBook, RedisGrantBook } from './grant-books.ts';
 import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 import { negotiateTerm, varyOnAccept } from './representation.ts';

@@ -1,9 +1,9 @@
 // `npm run build`: validates the corpus and writes the complete static API to --out.
 import { Command } from 'commander';
-import { buildSite } from './lib/build-site.ts';
-import { OutputLockedError } from './lib/publish.ts';
-import { isPlaceholderOrigin, LOCALES } from '../src/contract.ts';
-import { rateLimitFromEnv } from '../src/rate-limit.ts';
+import { buildSite } from './lib/publish/build-site.ts';
+import { OutputLockedError } from './lib/publish/publish.ts';
+import { isPlaceholderOrigin, LOCALES } from '../src/contract/facts.ts';
+import { rateLimitFromEnv } from '../src/limits/rate-limit.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import {
   DEFAULT_GRANTS_FILE,
@@ -12,8 +12,8 @@ import {
   parseGrantsFile,
   publicGrants,
   type PublicGrant,
-} from '../src/grants.ts';
-import { backstopProblem } from '../src/rate-limit-backstop.ts';
+} from '../src/limits/grants.ts';
+import { backstopProblem } from '../src/limits/backstop.ts';
 
 const program = new Command()
   .name('build')

@@ -7,10 +7,10 @@
 // REDIS_URL), else in a grants file (--file, GRANTS_FILE, grants.json); see docs/routing.md.
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
-import { DEFAULT_GRANTS_FILE, hashKey, isActive, newKey, type GrantRecord } from '../src/grants.ts';
-import { backstopProblem } from '../src/rate-limit-backstop.ts';
+import { DEFAULT_GRANTS_FILE, hashKey, isActive, newKey, type GrantRecord } from '../src/limits/grants.ts';
+import { backstopProblem } from '../src/limits/backstop.ts';
 import { grantsRefreshFromEnv } from '../runtime/grant-books.ts';
-import { openGrantStorage, type GrantStorage } from './lib/grant-storage.ts';
+import { openGrantStorage, type GrantStorage } from './lib/cli/grant-storage.ts';
 
 const program = new Command()
   .name('grant')

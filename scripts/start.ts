@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { envOrExit, rateLimitOrExit } from './lib/cli-env.ts';
-import { ipv6PrefixFromEnv } from '../src/client-key.ts';
-import { DEFAULT_GRANTS_FILE } from '../src/grants.ts';
+import { envOrExit, rateLimitOrExit } from './lib/cli/cli-env.ts';
+import { ipv6PrefixFromEnv } from '../src/limits/client-key.ts';
+import { DEFAULT_GRANTS_FILE } from '../src/limits/grants.ts';
 import { grantsRefreshFromEnv } from '../runtime/grant-books.ts';
-import { DOCS_PATH, isPlaceholderOrigin } from '../src/contract.ts';
+import { DOCS_PATH, isPlaceholderOrigin } from '../src/contract/facts.ts';
 import { HEALTH_PATH, SHUTDOWN_GRACE_MS, startServer } from '../runtime/server.ts';
 
 const integer = (name: string) => (value: string) => {

@@ -3,7 +3,7 @@
 // the indexes, the client's address and a rate-limit store.
 //
 // Order of checks (docs/api-contract.md): method (405), credentials (401), rate limit (429),
-// parameters (400), lookup (404). Only the paths src/counting.ts counts are checked for
+// parameters (400), lookup (404). Only the paths src/limits/counting.ts counts are checked for
 // credentials and counted; the others are never refused. The handler never makes a request of its own: a single term reaches it only
 // when the CDN could not answer from a file, and it answers with a redirect or a problem.
 import {
@@ -17,7 +17,7 @@ import {
   termPath,
   TERM_REWRITE_PATH,
   type Locale,
-} from './contract.ts';
+} from './contract/facts.ts';
 import {
   ALLOWED_METHODS,
   baseHeaders,
@@ -35,16 +35,16 @@ import {
   type ProblemInput,
   type ResponseHeaders,
 } from './http.ts';
-import type { ListIndex } from './list-index.ts';
-import { answerList } from './list-endpoint.ts';
-import { pagingLinks } from './list-links.ts';
-import { readLocaleParam, type ParameterError } from './list-query.ts';
-import { clientKey, DEFAULT_IPV6_PREFIX_BITS } from './client-key.ts';
-import { isCounted } from './counting.ts';
-import { bearerKey, hashKey, isActive, type GrantBook, type GrantRecord } from './grants.ts';
-import type { RateLimitStore } from './rate-limit.ts';
+import type { ListIndex } from './list/list-index.ts';
+import { answerList } from './list/endpoint.ts';
+import { pagingLinks } from './list/links.ts';
+import { readLocaleParam, type ParameterError } from './list/query.ts';
+import { clientKey, DEFAULT_IPV6_PREFIX_BITS } from './limits/client-key.ts';
+import { isCounted } from './limits/counting.ts';
+import { bearerKey, hashKey, isActive, type GrantBook, type GrantRecord } from './limits/grants.ts';
+import type { RateLimitStore } from './limits/rate-limit.ts';
 import { canonicalPath, MAX_URL_LENGTH, requestTargetLength } from './request-path.ts';
-import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './rate-limit-backstop.ts';
+import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from './limits/backstop.ts';
 
 export interface HandlerDeps {
   indexes: Record<Locale, ListIndex>;
@@ -52,7 +52,7 @@ export interface HandlerDeps {
   rateLimit?: RateLimitStore;
   /** Higher limits granted to keys; none: every key is refused. */
   grants?: GrantBook;
-  /** How many leading bits of an IPv6 address name one client (src/client-key.ts). */
+  /** How many leading bits of an IPv6 address name one client (src/limits/client-key.ts). */
   ipv6PrefixBits?: number;
   /** Epoch ms, for a grant's expiry. */
   now?: () => number;

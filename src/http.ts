@@ -1,9 +1,9 @@
 // Response building shared by every route of the function: the headers docs/api-contract.md puts
 // on every response, problem bodies (RFC 9457) and conditional requests. Web-standard only.
-import { LICENSE, LICENSE_URL } from './contract.ts';
-import type { ParameterError } from './list-query.ts';
-import { PROBLEM_KINDS, type ProblemKind } from './problems.ts';
-import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './rate-limit.ts';
+import { LICENSE, LICENSE_URL } from './contract/facts.ts';
+import type { ParameterError } from './list/query.ts';
+import { PROBLEM_KINDS, type ProblemKind } from './contract/problems.ts';
+import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './limits/rate-limit.ts';
 
 export type { ProblemKind };
 

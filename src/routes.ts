@@ -15,9 +15,9 @@ import {
   conceptFilePath,
   LIST_PATH,
   TERM_REWRITE_PATH,
-} from './contract.ts';
+} from './contract/facts.ts';
 import { CACHEABLE, CONTRACT_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
-import { DATA_DIR, HEADERS_FILE } from './output-layout.ts';
+import { DATA_DIR, HEADERS_FILE } from './contract/output-layout.ts';
 
 export interface FunctionRoute {
   name: string;

@@ -1,6 +1,6 @@
 // One build in this (fresh) process, as `npm run build` runs it (with its cache folder):
 // wall time and peak memory. An empty cache folder makes it a full build.
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 
 const [corpusDir, outDir, cacheDir] = process.argv.slice(2) as [string, string, string];
 const started = performance.now();

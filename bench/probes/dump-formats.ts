@@ -2,15 +2,15 @@
 // (JSON.stringify of every record of both locales), medians of 3: `npx tsx bench/probes/dump-formats.ts 5000`.
 // Standalone: not part of `npm run bench`.
 import { generateCorpus } from '../synthetic-corpus.ts';
-import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { conceptsOf } from '../../scripts/lib/concepts.ts';
-import { skosGroups, writeSkosTurtle, writeSkosJsonLd } from '../../scripts/lib/skos.ts';
-import { writeTbx } from '../../scripts/lib/tbx.ts';
-import { writeDefinedTermSet } from '../../scripts/lib/schema-org.ts';
-import { toSqlite } from '../../scripts/lib/sqlite-dump.ts';
-import { emitSite } from '../../scripts/lib/emit.ts';
-import { MemorySink } from '../../scripts/lib/write-output.ts';
-import { LOCALES } from '../../src/contract.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { conceptsOf } from '../../scripts/lib/formats/concepts.ts';
+import { skosGroups, writeSkosTurtle, writeSkosJsonLd } from '../../scripts/lib/formats/skos.ts';
+import { writeTbx } from '../../scripts/lib/formats/tbx.ts';
+import { writeDefinedTermSet } from '../../scripts/lib/formats/schema-org.ts';
+import { toSqlite } from '../../scripts/lib/formats/sqlite-dump.ts';
+import { emitSite } from '../../scripts/lib/publish/emit.ts';
+import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
 const n = Number(process.argv[2] ?? 5000);
 const corpus = generateCorpus(n, 7);
 const records = deriveApiRecords(corpus, 'https://lexicon.example.org');

@@ -2,9 +2,9 @@
 // --expose-gc so the heap figures are after collection.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '../../src/contract.ts';
-import { decodeListIndex } from '../../src/list-index.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
+import { decodeListIndex } from '../../src/list/list-index.ts';
+import { listIndexPath } from '../../src/contract/output-layout.ts';
 
 const [distDir, mode] = process.argv.slice(2) as [string, 'decode' | 'raw'];
 const gc = (globalThis as { gc?: () => void }).gc!;

@@ -3,10 +3,10 @@
 // name alone (search as it was), in bytes and in decode time. Prints one JSON line.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '../../src/contract.ts';
-import { foldForSearch } from '../../src/fold.ts';
-import { decodeListIndex, encodeListIndex } from '../../src/list-index.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
+import { decodeListIndex, encodeListIndex } from '../../src/list/list-index.ts';
+import { listIndexPath } from '../../src/contract/output-layout.ts';
 
 const [distDir] = process.argv.slice(2) as [string];
 const decoder = new TextDecoder();

@@ -6,7 +6,7 @@
 // Every case is warmed up in a first round over all of them (so JIT and GC warm-up never land
 // on whichever case runs first), then again just before it is measured.
 import { createHandler } from '../../src/handler.ts';
-import { answerList } from '../../src/list-endpoint.ts';
+import { answerList } from '../../src/list/endpoint.ts';
 import { loadIndexes } from '../../runtime/load-indexes.ts';
 import { percentile } from '../harness/stats.ts';
 

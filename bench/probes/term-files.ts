@@ -3,7 +3,7 @@
 // is its floor: the same serialization, then plain synchronous writes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeAtomically } from '../../scripts/lib/write-output.ts';
+import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { assertSameFiles, readTermFiles } from './term-inputs.ts';
 
 const [builtDir, outDir, mode = 'writer'] = process.argv.slice(2) as [string, string, ('writer' | 'plain')?];

@@ -3,7 +3,7 @@
 // generator wrote is byte-for-byte the build's output, so the comparison is of the same work.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES, termFilePath } from '../../src/contract.ts';
+import { LOCALES, termFilePath } from '../../src/contract/facts.ts';
 
 export interface TermFile {
   /** Relative to the output folder, as the build writes it. */

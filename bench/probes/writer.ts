@@ -3,7 +3,7 @@
 // else. The difference to the plain floor is the writer's own cost.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { writeAtomically } from '../../scripts/lib/write-output.ts';
+import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
 
 const [builtDir, outDir] = process.argv.slice(2) as [string, string];
 const HELD = 8 * 1024 * 1024;

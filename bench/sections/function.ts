@@ -9,8 +9,8 @@ import { repeat } from '../harness/context.ts';
 import { probe } from '../harness/processes.ts';
 import { ratioRow } from '../harness/report.ts';
 import { stat } from '../harness/stats.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
-import { LOCALES } from '../../src/contract.ts';
+import { listIndexPath } from '../../src/contract/output-layout.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
 
 export function measureFunction(ctx: BenchContext, bundle: string): void {
   const { n, built, runs, add } = ctx;

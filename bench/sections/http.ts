@@ -13,7 +13,7 @@ import { measureLoad, startServerProcess, type LoadResult } from '../harness/pro
 import { ratioRow, type Row } from '../harness/report.ts';
 import { fmt, stat } from '../harness/stats.ts';
 import { hasRedisServer, startRedis } from '../../test/helpers/redis-server.ts';
-import { LIST_PATH } from '../../src/contract.ts';
+import { LIST_PATH } from '../../src/contract/facts.ts';
 
 const LIST_PAGE = LIST_PATH;
 const TERM_FILE = `${LIST_PATH}/term-0`;

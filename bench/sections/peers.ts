@@ -10,7 +10,7 @@ import { repeat } from '../harness/context.ts';
 import { probe, startServerProcess } from '../harness/processes.ts';
 import { ratioRow } from '../harness/report.ts';
 import { stat } from '../harness/stats.ts';
-import { LIMIT_MAX, LIST_PATH } from '../../src/contract.ts';
+import { LIMIT_MAX, LIST_PATH } from '../../src/contract/facts.ts';
 import { comparePair } from './http.ts';
 
 interface ListItem {

@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES, termFilePath } from '../../src/contract.ts';
-import { foldForSearch } from '../../src/fold.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { writeOutputAtomically } from '../../scripts/lib/write-output.ts';
+import { LOCALES, termFilePath } from '../../src/contract/facts.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { FIXTURES, INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { indexItems, indexNames, loadBuiltIndex } from '../helpers/read-index.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -226,6 +226,6 @@ function refuseNewBytesUnderOldVersion(outDir: string) {
   const changed = after.files.filter((f) => before.files.find((b) => b.name === f.name)?.sha256 !== f.sha256);
   if (changed.length > 0)
     throw new Error(
-      `${changed.map((f) => f.name).join(', ')}: new bytes under the same data version; bump OUTPUT_FORMAT_VERSION in scripts/lib/build-site.ts`,
+      `${changed.map((f) => f.name).join(', ')}: new bytes under the same data version; bump OUTPUT_FORMAT_VERSION in scripts/lib/publish/build-site.ts`,
     );
 }

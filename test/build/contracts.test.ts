@@ -8,9 +8,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ListResponseSchema, ManifestSchema, PillarsResponseSchema, TermResponseSchema } from '../../src/schema.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import {
+  ListResponseSchema,
+  ManifestSchema,
+  PillarsResponseSchema,
+  TermResponseSchema,
+} from '../../src/contract/schema.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { inMemorySite } from '../helpers/in-memory-site.ts';
 import { tempDir } from '../helpers/temp-dir.ts';

@@ -2,10 +2,10 @@
 // tests: these floors keep it from silently shrinking or losing its shape.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeCorpusStats, RELATED_TERMS_MAX, type CorpusStats } from '../../scripts/lib/corpus-stats.ts';
-import { crossLinks } from '../../scripts/lib/derive.ts';
-import { loadCorpusFiles, loadStyleVariants } from '../../scripts/lib/load-corpus.ts';
-import { formatProblem, validateCorpus, type Corpus } from '../../scripts/lib/validate-corpus.ts';
+import { computeCorpusStats, RELATED_TERMS_MAX, type CorpusStats } from '../../scripts/lib/corpus/corpus-stats.ts';
+import { crossLinks } from '../../scripts/lib/publish/derive.ts';
+import { loadCorpusFiles, loadStyleVariants } from '../../scripts/lib/corpus/load-corpus.ts';
+import { formatProblem, validateCorpus, type Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../corpus');
 let corpus: Corpus;

@@ -6,12 +6,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/synthetic-corpus.ts';
-import { LOCALES, type Locale } from '../../src/contract.ts';
-import { ManifestSchema, type Term } from '../../src/schema.ts';
-import { CSV_COLUMNS, unescapeCsvCell } from '../../scripts/lib/csv-dump.ts';
-import type { TermDetails } from '../../scripts/lib/derive.ts';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
-import { validateCorpus, type Corpus } from '../../scripts/lib/validate-corpus.ts';
+import { LOCALES, type Locale } from '../../src/contract/facts.ts';
+import { ManifestSchema, type Term } from '../../src/contract/schema.ts';
+import { CSV_COLUMNS, unescapeCsvCell } from '../../scripts/lib/formats/csv-dump.ts';
+import type { TermDetails } from '../../scripts/lib/publish/derive.ts';
+import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { validateCorpus, type Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import {
   pythonWith,
   readCsvWithLibreOffice,

@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { KEEP_DAYS, KEEP_SUPERSEDED, supersededVersions } from '../../scripts/lib/dump-history.ts';
-import { type DumpVersion, type Manifest, ManifestSchema } from '../../src/schema.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { KEEP_DAYS, KEEP_SUPERSEDED, supersededVersions } from '../../scripts/lib/formats/dump-history.ts';
+import { type DumpVersion, type Manifest, ManifestSchema } from '../../src/contract/schema.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -7,7 +7,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import initSqlJs from 'sql.js';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATA_VERSION_PATTERN, LICENSE, LOCALES, type Locale } from '../../src/contract.ts';
+import { DATA_VERSION_PATTERN, LICENSE, LOCALES, type Locale } from '../../src/contract/facts.ts';
 import {
   ManifestSchema,
   ReferenceSchema,
@@ -15,10 +15,10 @@ import {
   type Manifest,
   type Reference,
   type Term,
-} from '../../src/schema.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { unescapeCsvCell } from '../../scripts/lib/csv-dump.ts';
-import { foldForSearch } from '../../src/fold.ts';
+} from '../../src/contract/schema.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { unescapeCsvCell } from '../../scripts/lib/formats/csv-dump.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
 import { staticHeaders } from '../../src/routes.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';

@@ -9,9 +9,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
-import { formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { FIXTURES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -2,11 +2,11 @@
 // policy (no RateLimit headers, no 429, no "0 requests per hour"); with a limit, OpenAPI describes
 // the optional key (securitySchemes) and its 401, and the docs page how to ask for one.
 import { describe, expect, it } from 'vitest';
-import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { emitSite } from '../../scripts/lib/emit.ts';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
-import { MemorySink } from '../../scripts/lib/write-output.ts';
-import { DATA_VERSION_HEX_DIGITS } from '../../src/contract.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { emitSite } from '../../scripts/lib/publish/emit.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
+import { DATA_VERSION_HEX_DIGITS } from '../../src/contract/facts.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
 const validation = validateCorpus(smallCorpusFiles());

@@ -2,10 +2,10 @@
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
-import { CheckWorkers } from '../../scripts/lib/parallel-checks.ts';
-import { ParseCache } from '../../scripts/lib/parse-cache.ts';
-import { formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
+import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
+import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
 const messages = (result: ReturnType<typeof validateCorpus>) => (result.ok ? [] : result.problems.map(formatProblem));

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { codeFingerprint, ParseCache } from '../../scripts/lib/parse-cache.ts';
-import { termSearchNames } from '../../scripts/lib/term-search-names.ts';
-import { formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { codeFingerprint, ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
+import { termSearchNames } from '../../scripts/lib/names/term-search-names.ts';
+import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

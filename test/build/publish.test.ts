@@ -13,8 +13,8 @@ import {
   PUBLISH_STEPS,
   recoverOutput,
   recoverUnderLock,
-} from '../../scripts/lib/publish.ts';
-import { OUTPUT_HASHES_PATH, writeOutputAtomically } from '../../scripts/lib/write-output.ts';
+} from '../../scripts/lib/publish/publish.ts';
+import { OUTPUT_HASHES_PATH, writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { incompleteness, versionFiles } from '../helpers/output-check.ts';
 import { tempDir } from '../helpers/temp-dir.ts';

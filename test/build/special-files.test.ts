@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -7,11 +7,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { LIMIT_MAX, LOCALES, type Locale } from '../../src/contract.ts';
-import { foldForSearch } from '../../src/fold.ts';
-import { ManifestSchema } from '../../src/schema.ts';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { LIMIT_MAX, LOCALES, type Locale } from '../../src/contract/facts.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
+import { ManifestSchema } from '../../src/contract/schema.ts';
+import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -4,19 +4,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { sqliteRows, toSqlite, writeSqlite } from '../../scripts/lib/sqlite-dump.ts';
-import { MIN_TERMS_FOR_THREAD, startSqliteDump, type SqliteJobOptions } from '../../scripts/lib/sqlite-thread.ts';
-import { termSearchNames } from '../../scripts/lib/term-search-names.ts';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { sqliteRows, toSqlite, writeSqlite } from '../../scripts/lib/formats/sqlite-dump.ts';
+import {
+  MIN_TERMS_FOR_THREAD,
+  startSqliteDump,
+  type SqliteJobOptions,
+} from '../../scripts/lib/formats/sqlite-thread.ts';
+import { termSearchNames } from '../../scripts/lib/names/term-search-names.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 // The build's own calls take these options when set: the fixture corpus is below the thread's threshold.
 const forced = vi.hoisted(() => ({ options: undefined as SqliteJobOptions | undefined }));
-vi.mock('../../scripts/lib/sqlite-thread.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../scripts/lib/sqlite-thread.ts')>();
+vi.mock('../../scripts/lib/formats/sqlite-thread.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../scripts/lib/formats/sqlite-thread.ts')>();
   return {
     ...actual,
     startSqliteDump: (rows: Parameters<typeof actual.startSqliteDump>[0], options?: SqliteJobOptions) =>

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus, writeCorpus } from '../../bench/synthetic-corpus.ts';
-import { loadCorpusFiles } from '../../scripts/lib/load-corpus.ts';
-import { formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('the synthetic corpus', () => {

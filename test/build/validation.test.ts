@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSentences, formatProblem, validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { countSentences, formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { expectedMessages, invalidCaseFiles, invalidCaseNames, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
 describe('corpus validation', () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeAtomically } from '../../scripts/lib/write-output.ts';
+import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const PIECE = 256 * 1024;

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { LOCALES } from '../../src/contract.ts';
-import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/schema.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
+import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/contract/schema.ts';
 import { httpRequest, type HttpResult } from '../helpers/http-client.ts';
 
 // The project's globalSetup built the bundled corpus and started the server.

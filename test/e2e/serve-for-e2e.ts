@@ -4,8 +4,8 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { hashKey, newKey, publicGrants, type GrantRecord } from '../../src/grants.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { hashKey, newKey, publicGrants, type GrantRecord } from '../../src/limits/grants.ts';
 
 /** Requests per hour per client on the e2e servers: small enough to reach a 429 quickly. */
 export const E2E_RATE_LIMIT = 40;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { parse } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LICENSE, LICENSE_URL } from '../../src/contract.ts';
+import { LICENSE, LICENSE_URL } from '../../src/contract/facts.ts';
 import {
   FUNCTIONS,
   policyHeaderRules,
@@ -16,10 +16,10 @@ import {
   staticHeaders,
 } from '../../src/routes.ts';
 import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
-import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/rate-limit.ts';
-import { BACKSTOP_WINDOW_LIMIT, BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../../src/rate-limit-backstop.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
+import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/limits/rate-limit.ts';
+import { BACKSTOP_WINDOW_LIMIT, BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../../src/limits/backstop.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { listIndexPath } from '../../src/contract/output-layout.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { EXPOSED_HEADERS } from '../../src/http.ts';
-import { PROBLEM_KINDS, type ProblemKind } from '../../src/problems.ts';
+import { PROBLEM_KINDS, type ProblemKind } from '../../src/contract/problems.ts';
 import { MAX_URL_LENGTH } from '../../src/request-path.ts';
-import { ListResponseSchema, ProblemSchema } from '../../src/schema.ts';
+import { ListResponseSchema, ProblemSchema } from '../../src/contract/schema.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 

@@ -1,11 +1,11 @@
 // The rate-limit policy at the handler (docs/routing.md, "What is counted"): who a client is
 // (IPv4 address, IPv6 /64, a granted key), which paths are counted, and the credentials check.
 import { describe, expect, it } from 'vitest';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { createHandler, type StaticFile } from '../../src/handler.ts';
-import { hashKey, type GrantBook, type GrantRecord } from '../../src/grants.ts';
-import { MemoryRateLimitStore } from '../../src/rate-limit.ts';
-import { ProblemSchema } from '../../src/schema.ts';
+import { hashKey, type GrantBook, type GrantRecord } from '../../src/limits/grants.ts';
+import { MemoryRateLimitStore } from '../../src/limits/rate-limit.ts';
+import { ProblemSchema } from '../../src/contract/schema.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 

@@ -2,7 +2,7 @@
 // the whole query, unknown parameters included): links are built on the site's URL from the
 // build, or on a forwarded origin the adapter vouches for, with the applied parameters only.
 import { describe, expect, it } from 'vitest';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { createHandler, type ClientInfo } from '../../src/handler.ts';
 import { MAX_URL_LENGTH } from '../../src/request-path.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';

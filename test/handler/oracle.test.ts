@@ -4,11 +4,11 @@
 // folded on its own: no deduplication, no grams, no joined strings.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMIT_MAX, OFFSET_MAX, type Locale } from '../../src/contract.ts';
-import { foldForSearch } from '../../src/fold.ts';
-import { bulgarianToLatin, greekToLatin, latinToBulgarian } from '../../src/transliteration.ts';
-import type { CorpusTerm } from '../../scripts/lib/validate-corpus.ts';
-import { toListItem } from '../../scripts/lib/derive.ts';
+import { LIMIT_MAX, OFFSET_MAX, type Locale } from '../../src/contract/facts.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
+import { bulgarianToLatin, greekToLatin, latinToBulgarian } from '../../scripts/lib/names/transliteration.ts';
+import type { CorpusTerm } from '../../scripts/lib/corpus/validate-corpus.ts';
+import { toListItem } from '../../scripts/lib/publish/derive.ts';
 import { generateCorpus, SYNTHETIC_PILLARS } from '../../bench/synthetic-corpus.ts';
 import { inMemorySite } from '../helpers/in-memory-site.ts';
 

@@ -1,8 +1,8 @@
 // What `q` finds (issue 14): the examples of the issue, on the small fixture corpus plus terms
 // whose names need another script, the original form or an alias to be found.
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../src/contract.ts';
-import { validateCorpus, type CorpusTerm } from '../../scripts/lib/validate-corpus.ts';
+import type { Locale } from '../../src/contract/facts.ts';
+import { validateCorpus, type CorpusTerm } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { inMemorySite } from '../helpers/in-memory-site.ts';
 

@@ -3,10 +3,10 @@
 // the caching the routing table gives it, as on the CDN. Before, every file served by npm start
 // was `private, no-cache`, the immutable dumps included.
 import { describe, expect, it } from 'vitest';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { createHandler } from '../../src/handler.ts';
 import { PER_CLIENT } from '../../src/http.ts';
-import { MemoryRateLimitStore } from '../../src/rate-limit.ts';
+import { MemoryRateLimitStore } from '../../src/limits/rate-limit.ts';
 import { staticHeaders } from '../../src/routes.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';

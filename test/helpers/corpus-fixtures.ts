@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { CorpusFiles } from '../../scripts/lib/load-corpus.ts';
+import type { CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 export const SMALL_CORPUS = path.join(FIXTURES, 'corpus-small');

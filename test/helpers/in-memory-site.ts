@@ -1,15 +1,15 @@
 // Builds a corpus in memory (no disk) and wraps it in the real handler, so handler and
 // oracle tests run the exact code the function runs, on exactly what the build emits.
-import { DATA_VERSION_HEX_DIGITS, LOCALES, type Locale } from '../../src/contract.ts';
+import { DATA_VERSION_HEX_DIGITS, LOCALES, type Locale } from '../../src/contract/facts.ts';
 import { createHandler, type ClientInfo, type HandlerDeps } from '../../src/handler.ts';
-import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
-import { MemoryRateLimitStore, type RateLimitStore } from '../../src/rate-limit.ts';
-import type { Term } from '../../src/schema.ts';
-import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { emitSite } from '../../scripts/lib/emit.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
-import { MemorySink } from '../../scripts/lib/write-output.ts';
-import type { Corpus } from '../../scripts/lib/validate-corpus.ts';
+import { decodeListIndex, type ListIndex } from '../../src/list/list-index.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from '../../src/limits/rate-limit.ts';
+import type { Term } from '../../src/contract/schema.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { emitSite } from '../../scripts/lib/publish/emit.ts';
+import { listIndexPath } from '../../src/contract/output-layout.ts';
+import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
+import type { Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 
 export interface InMemorySite {
   handle(request: Request | string, client?: Partial<ClientInfo>): Promise<Response>;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import path from 'node:path';
-import { OUTPUT_HASHES_PATH } from '../../scripts/lib/write-output.ts';
+import { OUTPUT_HASHES_PATH } from '../../scripts/lib/publish/write-output.ts';
 
 /** A small synthetic output, different per label, with files in several folders. */
 export function versionFiles(label: string): Map<string, string> {

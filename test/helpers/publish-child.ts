@@ -1,7 +1,7 @@
 // A build that kills itself (SIGKILL) at a chosen point: after the n-th file of its output
 // (`file-<n>`) or after one filesystem step of the swap (publish.ts PUBLISH_STEPS).
 // Usage: publish-child.ts <outDir> <version label> <kill point>
-import { writeAtomically } from '../../scripts/lib/write-output.ts';
+import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { versionFiles } from './output-check.ts';
 
 const [outDir, label, killAt] = process.argv.slice(2) as [string, string, string];

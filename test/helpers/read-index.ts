@@ -1,10 +1,10 @@
 // Reads a built list index back into plain records, for tests that compare it with files.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locale } from '../../src/contract.ts';
-import { decodeListIndex, type ListIndex } from '../../src/list-index.ts';
-import type { TermListItem } from '../../src/schema.ts';
-import { listIndexPath } from '../../src/output-layout.ts';
+import type { Locale } from '../../src/contract/facts.ts';
+import { decodeListIndex, type ListIndex } from '../../src/list/list-index.ts';
+import type { TermListItem } from '../../src/contract/schema.ts';
+import { listIndexPath } from '../../src/contract/output-layout.ts';
 
 export function loadBuiltIndex(outDir: string, locale: Locale): ListIndex {
   return decodeListIndex(readFileSync(path.join(outDir, listIndexPath(locale))));

@@ -1,5 +1,5 @@
 // The problem body the real handler answers to ?limit=abc, to compare with what the docs show.
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { smallCorpusFiles } from './corpus-fixtures.ts';
 import { emitInMemory, siteFrom } from './in-memory-site.ts';
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { letterOf } from '../../scripts/lib/pages/index-page.ts';
 import { pageTitle, scriptJson } from '../../scripts/lib/pages/layout.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';

@@ -13,7 +13,7 @@ import { LinkChecker } from 'linkinator';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { freePort } from '../helpers/netlify-dev.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

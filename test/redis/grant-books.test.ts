@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileGrantBook, GRANTS_REDIS_KEY, grantsRefreshFromEnv, RedisGrantBook } from '../../runtime/grant-books.ts';
 import { RedisRateLimitStore } from '../../runtime/redis-store.ts';
-import type { GrantRecord } from '../../src/grants.ts';
+import type { GrantRecord } from '../../src/limits/grants.ts';
 import { hasRedisServer, startRedis, type RedisServer } from '../helpers/redis-server.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

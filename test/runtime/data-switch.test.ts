@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { httpRequest } from '../helpers/http-client.ts';
 import { startSelfHosted, type SelfHosted } from '../helpers/self-hosted.ts';

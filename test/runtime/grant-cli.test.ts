@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/grants.ts';
-import { BACKSTOP_WINDOW_LIMIT } from '../../src/rate-limit-backstop.ts';
+import { hashKey } from '../../src/limits/grants.ts';
+import { BACKSTOP_WINDOW_LIMIT } from '../../src/limits/backstop.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { canonicalPath } from '../../src/request-path.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { httpRequest, type HttpResult } from '../helpers/http-client.ts';

@@ -2,7 +2,7 @@
 // grants from a grants file (no Redis) are honoured and revoked while the server runs.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { httpRequest } from '../helpers/http-client.ts';
 import { runGrant } from '../helpers/grant-cli.ts';

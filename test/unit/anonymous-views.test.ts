@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousViews, sentences, unnamedScholarlyWorks } from '../../scripts/lib/anonymous-views.ts';
-import type { Corpus } from '../../scripts/lib/validate-corpus.ts';
-import type { Reference } from '../../src/schema.ts';
+import { anonymousViews, sentences, unnamedScholarlyWorks } from '../../scripts/lib/corpus/anonymous-views.ts';
+import type { Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import type { Reference } from '../../src/contract/schema.ts';
 
 type Term = Corpus['terms'][number];
 

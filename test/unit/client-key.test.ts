@@ -1,8 +1,8 @@
-// The counting key of a client address (src/client-key.ts): every spelling of one address is one
+// The counting key of a client address (src/limits/client-key.ts): every spelling of one address is one
 // client, an IPv6 network is keyed by its prefix, IPv4-mapped addresses are IPv4.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clientKey, ipv6PrefixFromEnv, parseIpv6 } from '../../src/client-key.ts';
+import { clientKey, ipv6PrefixFromEnv, parseIpv6 } from '../../src/limits/client-key.ts';
 
 describe('clientKey', () => {
   it('keys IPv4 by the address, and IPv4-mapped IPv6 as that IPv4 address', () => {

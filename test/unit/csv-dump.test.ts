@@ -4,7 +4,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvLine, escapeCsvCell, referenceText, unescapeCsvCell } from '../../scripts/lib/csv-dump.ts';
+import { CSV_BOM, csvLine, escapeCsvCell, referenceText, unescapeCsvCell } from '../../scripts/lib/formats/csv-dump.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const ANY_LINE_END = ['\r\n', '\n', '\r'];

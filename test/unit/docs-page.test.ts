@@ -5,7 +5,7 @@ import { html as htmlTemplate, md, raw } from '../../scripts/lib/docs-page/html.
 import { renderDocsPage, type DocsPageInput } from '../../scripts/lib/docs-page/index.ts';
 import { MESSAGES } from '../../scripts/lib/docs-page/messages.ts';
 import { handlerSampleProblem } from '../helpers/sample-problem.ts';
-import type { Manifest } from '../../src/schema.ts';
+import type { Manifest } from '../../src/contract/schema.ts';
 
 const SITE = 'https://lexicon.example.org';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldForSearch } from '../../src/fold.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
 
 describe('foldForSearch', () => {
   it.each([

@@ -2,7 +2,7 @@
 // the index stored them as a list or as a bitmap of all items.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeListIndex, encodeListIndex } from '../../src/list-index.ts';
+import { decodeListIndex, encodeListIndex } from '../../src/list/list-index.ts';
 
 const nameArbitrary = fc
   .array(fc.constantFrom('a', 'b', 'я', 'σ', ' '), { minLength: 1, maxLength: 6 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseListParams } from '../../src/list-query.ts';
+import { parseListParams } from '../../src/list/query.ts';
 
 const PILLARS = ['cosmology', 'alchemy', 'shadow'];
 const parse = (query: string) => parseListParams(new URLSearchParams(query), PILLARS);

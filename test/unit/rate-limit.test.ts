@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppendLogRateLimitStore } from '../../runtime/append-log-store.ts';
-import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../../src/rate-limit.ts';
+import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../../src/limits/rate-limit.ts';
 
 const T0 = 1_700_000_000_000;
 const tempLog = () => path.join(mkdtempSync(path.join(tmpdir(), 'lexicon-rl-')), 'counters.log');

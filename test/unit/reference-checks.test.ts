@@ -4,8 +4,8 @@ import {
   authorFormatProblem,
   findWorkInconsistencies,
   workKey,
-} from '../../scripts/lib/reference-checks.ts';
-import type { Reference } from '../../src/schema.ts';
+} from '../../scripts/lib/corpus/reference-checks.ts';
+import type { Reference } from '../../src/contract/schema.ts';
 
 describe('author format: family name first, authors joined by "; "', () => {
   it.each([

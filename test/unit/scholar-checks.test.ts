@@ -5,9 +5,9 @@ import {
   knownScholars,
   scholarsNamedNotReferenced,
   soundKey,
-} from '../../scripts/lib/scholar-checks.ts';
-import type { Corpus } from '../../scripts/lib/validate-corpus.ts';
-import type { Reference } from '../../src/schema.ts';
+} from '../../scripts/lib/corpus/scholar-checks.ts';
+import type { Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import type { Reference } from '../../src/contract/schema.ts';
 
 type Term = Corpus['terms'][number];
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Locale } from '../../src/contract.ts';
-import { foldForSearch } from '../../src/fold.ts';
-import { searchableNames, type TermNames } from '../../src/search-names.ts';
-import { bulgarianToLatin, greekToLatin } from '../../src/transliteration.ts';
+import { LOCALES, type Locale } from '../../src/contract/facts.ts';
+import { foldForSearch } from '../../src/list/fold.ts';
+import { searchableNames, type TermNames } from '../../scripts/lib/names/search-names.ts';
+import { bulgarianToLatin, greekToLatin } from '../../scripts/lib/names/transliteration.ts';
 
 const sophia: TermNames = { name: { en: 'Sophia', bg: 'София' }, termOriginal: 'Σοφία', aliases: { en: [], bg: [] } };
 const logos: TermNames = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileStyleVariants, findStyleVariants } from '../../scripts/lib/style-variants.ts';
+import { compileStyleVariants, findStyleVariants } from '../../scripts/lib/corpus/style-variants.ts';
 
 const matchers = compileStyleVariants({
   en: [

@@ -7,12 +7,19 @@ import path from 'node:path';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/contract.ts';
-import { type Concept, conceptsOf } from '../../scripts/lib/concepts.ts';
-import { deriveApiRecords } from '../../scripts/lib/derive.ts';
-import { TBX_NAMESPACE, tbxConceptEntry, tbxConceptId, tbxHead, tbxTail, writeTbx } from '../../scripts/lib/tbx.ts';
-import { findUnsafeCharacter } from '../../scripts/lib/text-hygiene.ts';
-import { validateCorpus } from '../../scripts/lib/validate-corpus.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
+import { type Concept, conceptsOf } from '../../scripts/lib/formats/concepts.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import {
+  TBX_NAMESPACE,
+  tbxConceptEntry,
+  tbxConceptId,
+  tbxHead,
+  tbxTail,
+  writeTbx,
+} from '../../scripts/lib/formats/tbx.ts';
+import { findUnsafeCharacter } from '../../scripts/lib/corpus/text-hygiene.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

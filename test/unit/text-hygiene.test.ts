@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../scripts/lib/load-corpus.ts';
-import { findUnsafeCharacter, isInvisibleOnly } from '../../scripts/lib/text-hygiene.ts';
+import { decodeUtf8 } from '../../scripts/lib/corpus/load-corpus.ts';
+import { findUnsafeCharacter, isInvisibleOnly } from '../../scripts/lib/corpus/text-hygiene.ts';
 
 describe('strict UTF-8 decoding', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   greekToLatin,
   LATIN_TO_BULGARIAN,
   latinToBulgarian,
-} from '../../src/transliteration.ts';
+} from '../../scripts/lib/names/transliteration.ts';
 
 describe('bulgarianToLatin: the Streamlined System (Transliteration Act 2009)', () => {
   // The examples of the Act's table, one per letter, and its rules for final "ия" and for the

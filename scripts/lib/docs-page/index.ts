@@ -1,17 +1,17 @@
 // The documentation page served at /api/lexicon/: rendered from the contract model
-// (src/api-model.ts), the build's facts and the message catalogues. Self-contained (inline style
+// (src/contract/api-model.ts), the build's facts and the message catalogues. Self-contained (inline style
 // and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
-import type { Locale } from '../../../src/contract.ts';
-import { LICENSE, LICENSE_URL } from '../../../src/contract.ts';
-import type { Manifest, PillarsResponse } from '../../../src/schema.ts';
+import type { Locale } from '../../../src/contract/facts.ts';
+import { LICENSE, LICENSE_URL } from '../../../src/contract/facts.ts';
+import type { Manifest, PillarsResponse } from '../../../src/contract/schema.ts';
 import { originOf } from './format.ts';
 import { html, link, raw, type Html } from './html.ts';
 import { both } from './i18n.ts';
 import { MESSAGES } from './messages.ts';
-import { inlineBrowserScript } from '../browser-script.ts';
+import { inlineBrowserScript } from '../pages/browser-script.ts';
 import { renderAbout } from './sections/about.ts';
 import { renderAttribution } from './sections/attribution.ts';
 import { renderDumps } from './sections/dumps.ts';

@@ -1,7 +1,7 @@
 // The page's own words, one catalogue per language with the same keys (the Bulgarian one must
 // satisfy the English one's type, so a missing translation does not compile). Values are short
 // Markdown (see html.ts `md`); facts of the contract come from src/, never from here.
-import { LICENSE } from '../../../src/contract.ts';
+import { LICENSE } from '../../../src/contract/facts.ts';
 import { bgCount, enCount } from './format.ts';
 
 interface Counts {

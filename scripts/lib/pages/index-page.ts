@@ -1,10 +1,10 @@
 // The index of a locale: every term in the locale's collation, grouped by first letter. Without
 // JavaScript it is a plain list; with it, a search box that asks the public list endpoint (so it
 // finds exactly what `q` finds, in either script) and filters by pillar and tradition.
-import { LIST_PATH, type Locale } from '../../../src/contract.ts';
-import type { Term } from '../../../src/schema.ts';
+import { LIST_PATH, type Locale } from '../../../src/contract/facts.ts';
+import type { Term } from '../../../src/contract/schema.ts';
 import { html, type Html } from '../docs-page/html.ts';
-import { inlineBrowserScript } from '../browser-script.ts';
+import { inlineBrowserScript } from './browser-script.ts';
 import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
-import { DOCS_PATH, LICENSE, LICENSE_URL, type Locale } from '../../../src/contract.ts';
+import { DOCS_PATH, LICENSE, LICENSE_URL, type Locale } from '../../../src/contract/facts.ts';
 import { SITE_ASSETS_PATH } from '../../../src/routes.ts';
-import type { Attribution } from '../derive.ts';
+import type { Attribution } from '../publish/derive.ts';
 import { escapeHtml, html, link, raw, type Html } from '../docs-page/html.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 

@@ -1,7 +1,7 @@
 // The site pages' own words, one catalogue per language with the same keys (the Bulgarian one
 // must satisfy the English one's type, so a missing translation does not compile). Numbers,
 // dates and language names come from Intl in the page's locale, never from here.
-import type { Locale } from '../../../src/contract.ts';
+import type { Locale } from '../../../src/contract/facts.ts';
 
 const en = {
   languageName: 'English',

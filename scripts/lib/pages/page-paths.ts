@@ -1,11 +1,11 @@
 // Where each site page lives, and the rules that make every URL the API gives resolve: a page
 // path the deployment would not serve (inside the API's prefixes, shared by two pages, a post
 // "on this site" that no page renders) is a build error naming site.yaml, never a silent 404.
-import { LOCALES, type Locale } from '../../../src/contract.ts';
+import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { isPagePath, PAGE_RESERVED_PREFIXES } from '../../../src/routes.ts';
-import type { SiteConfig } from '../../../src/schema.ts';
-import type { ApiRecords } from '../derive.ts';
-import type { CorpusProblem } from '../validate-corpus.ts';
+import type { SiteConfig } from '../../../src/contract/schema.ts';
+import type { ApiRecords } from '../publish/derive.ts';
+import type { CorpusProblem } from '../corpus/validate-corpus.ts';
 
 export const ROOT_PATH = '/';
 

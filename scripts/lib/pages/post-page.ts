@@ -2,9 +2,9 @@
 // it discusses (each with its definition), in the post's locale. The corpus holds no post text,
 // so the page is the post's guide to the lexicon; a blog elsewhere is named by an absolute
 // `paths.post` instead, and then no post page is built.
-import type { Locale } from '../../../src/contract.ts';
+import type { Locale } from '../../../src/contract/facts.ts';
 import { html } from '../docs-page/html.ts';
-import type { PostRecord } from '../derive.ts';
+import type { PostRecord } from '../publish/derive.ts';
 import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';

@@ -1,7 +1,7 @@
 // The site root: where the credit link every reuser shows (`attribution.url`) lands. Both
 // languages side by side (each block in its own lang), since the CDN serves one file to all:
 // what the lexicon is, its two indexes, the API documentation, the downloads and the licence.
-import { DOCS_PATH, LICENSE, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract.ts';
+import { DOCS_PATH, LICENSE, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { html, type Html } from '../docs-page/html.ts';
 import { renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';

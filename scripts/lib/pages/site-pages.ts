@@ -2,11 +2,11 @@
 // locale at site.yaml `paths.term`, an index per locale, the root, a page per post and locale
 // when `paths.post` is a path of this site, and the pages' stylesheet under /assets/. Page files are named as the routing table
 // serves them (src/routes.ts `pageFile`).
-import { LOCALES } from '../../../src/contract.ts';
+import { LOCALES } from '../../../src/contract/facts.ts';
 import { pageFile } from '../../../src/routes.ts';
-import type { SiteConfig } from '../../../src/schema.ts';
-import type { ApiRecords } from '../derive.ts';
-import type { OutputSink } from '../write-output.ts';
+import type { SiteConfig } from '../../../src/contract/schema.ts';
+import type { ApiRecords } from '../publish/derive.ts';
+import type { OutputSink } from '../publish/write-output.ts';
 import { renderIndexPage } from './index-page.ts';
 import { siteStylesheet } from './layout.ts';
 import { ROOT_PATH, sitePath } from './page-paths.ts';

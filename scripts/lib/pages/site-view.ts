@@ -7,9 +7,9 @@ import {
   LOCALES,
   termPath as apiTermPath,
   type Locale,
-} from '../../../src/contract.ts';
-import type { SiteConfig, Term } from '../../../src/schema.ts';
-import type { ApiRecords } from '../derive.ts';
+} from '../../../src/contract/facts.ts';
+import type { SiteConfig, Term } from '../../../src/contract/schema.ts';
+import type { ApiRecords } from '../publish/derive.ts';
 import { formatters } from './messages.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import { indexPath, sitePath } from './page-paths.ts';

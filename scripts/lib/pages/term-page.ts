@@ -1,9 +1,9 @@
 // One term's page in one locale: everything the corpus holds of it, readable without JavaScript
 // and printable, with its canonical URL, the other language as an hreflang alternate, its
 // machine-readable forms as rel="alternate", and a schema.org DefinedTerm for search engines.
-import { LICENSE_URL, type Locale } from '../../../src/contract.ts';
-import type { Term } from '../../../src/schema.ts';
-import { conceptUri, schemeUri } from '../concepts.ts';
+import { LICENSE_URL, type Locale } from '../../../src/contract/facts.ts';
+import type { Term } from '../../../src/contract/schema.ts';
+import { conceptUri, schemeUri } from '../formats/concepts.ts';
 import { html, link, type Html } from '../docs-page/html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { PAGE_MESSAGES } from './messages.ts';

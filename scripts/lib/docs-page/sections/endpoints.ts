@@ -1,5 +1,5 @@
 // The operations of the contract model, with their parameters and responses.
-import { apiOperations, type OperationModel, type ParameterModel } from '../../../../src/api-model.ts';
+import { apiOperations, type OperationModel, type ParameterModel } from '../../../../src/contract/api-model.ts';
 import { code, html, type Html } from '../html.ts';
 import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../index.ts';

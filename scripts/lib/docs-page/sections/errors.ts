@@ -1,10 +1,10 @@
 // The problem format, with a sample produced by the API's own code for `?limit=abc`, so the
 // page and the API say the same words by construction.
-import { PROBLEM_EXPLANATIONS } from '../../../../src/api-model.ts';
-import { API_ROOT } from '../../../../src/contract.ts';
+import { PROBLEM_EXPLANATIONS } from '../../../../src/contract/api-model.ts';
+import { API_ROOT } from '../../../../src/contract/facts.ts';
 import { invalidParametersDetail, problemBody } from '../../../../src/http.ts';
-import { parseListParams } from '../../../../src/list-query.ts';
-import { PROBLEM_KIND_NAMES, PROBLEM_KINDS } from '../../../../src/problems.ts';
+import { parseListParams } from '../../../../src/list/query.ts';
+import { PROBLEM_KIND_NAMES, PROBLEM_KINDS } from '../../../../src/contract/problems.ts';
 import { originOf } from '../format.ts';
 import { code, html, type Html } from '../html.ts';
 import { both, modelText, paragraphs } from '../i18n.ts';

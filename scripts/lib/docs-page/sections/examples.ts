@@ -1,6 +1,6 @@
 // Runnable examples: each a button that calls this site from the page, and the same request
 // as a curl command (the origin is filled in by the page script).
-import { LIST_PATH } from '../../../../src/contract.ts';
+import { LIST_PATH } from '../../../../src/contract/facts.ts';
 import { shellQuote } from '../format.ts';
 import { html, type Html } from '../html.ts';
 import { both, pair, paragraphs } from '../i18n.ts';

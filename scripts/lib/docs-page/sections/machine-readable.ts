@@ -1,7 +1,7 @@
 // Every machine-readable description the build publishes: the list is derived from the same
 // table the build writes the schemas from, so none can be missing.
-import { API_ROOT } from '../../../../src/contract.ts';
-import { SCHEMA_FILES } from '../../openapi.ts';
+import { API_ROOT } from '../../../../src/contract/facts.ts';
+import { SCHEMA_FILES } from '../../formats/openapi.ts';
 import { html, type Html } from '../html.ts';
 import { both, pair, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../index.ts';

@@ -1,4 +1,4 @@
-import { LIST_PATH } from '../../../../src/contract.ts';
+import { LIST_PATH } from '../../../../src/contract/facts.ts';
 import { code, html, link, type Html } from '../html.ts';
 import { both, cellLabel, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../index.ts';

@@ -1,6 +1,6 @@
-import { rateLimitHeaders } from '../../../../src/api-model.ts';
-import { COUNTING_RULES } from '../../../../src/counting.ts';
-import { WINDOW_SECONDS } from '../../../../src/rate-limit.ts';
+import { rateLimitHeaders } from '../../../../src/contract/api-model.ts';
+import { COUNTING_RULES } from '../../../../src/limits/counting.ts';
+import { WINDOW_SECONDS } from '../../../../src/limits/rate-limit.ts';
 import { code, html, type Html } from '../html.ts';
 import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../index.ts';
@@ -16,7 +16,7 @@ ${paragraphs((m) => m.rateLimitOff)}
     (h) =>
       html`<tr><td>${cellLabel((m) => m.header)}${code(h.name)}</td><td>${cellLabel((m) => m.example)}${code(h.example)}</td><td>${cellLabel((m) => m.meaning)}${modelText(h.description)}</td></tr>`,
   );
-  // The same declaration the handler counts with (src/counting.ts).
+  // The same declaration the handler counts with (src/limits/counting.ts).
   const counted = COUNTING_RULES.map(
     (rule) =>
       html`<tr><td>${modelText(rule.what)}</td><td>${rule.paths.map((p, i) => html`${i > 0 ? ', ' : ''}${code(p)}`)}</td><td>${rule.counted ? both((m) => m.countedYes) : both((m) => m.countedNo)}</td></tr>`,

@@ -1,0 +1,91 @@
+// On a cold build most of validation is each file's own checks (YAML, characters, schema:
+// file-checks.ts), and those need no other file. CheckWorkers spreads the files the cache does
+// not know over worker threads, the main thread taking a share, and puts the clean outcomes
+// in the cache; validation then runs as always and finds them there. Workers start with the
+// build, while the corpus is read: loading the checks into a thread takes a good part of a
+// second. Anything going wrong in a worker only means validation checks those files itself.
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
+import type { CorpusFiles } from './load-corpus.ts';
+import type { ParseCache } from './parse-cache.ts';
+import { checkableFiles } from './validate-corpus.ts';
+import { siblingModule, startWorker } from '../workers/worker-entry.ts';
+
+/** Below this many files per thread, a thread costs more to start than it saves. */
+export const MIN_FILES_PER_THREAD = 400;
+const CHECK_WORKER = siblingModule('./check-worker', import.meta.url);
+
+export interface PrefillSummary {
+  /** Files checked before validation, by thread (the main thread's share first). */
+  perThread: number[];
+}
+
+export class CheckWorkers {
+  /** Workers that exited (a failed start, a crash): asked nothing more. */
+  private readonly exited = new WeakSet<Worker>();
+
+  private constructor(private readonly workers: Worker[]) {
+    for (const worker of workers) worker.once('exit', () => this.exited.add(worker));
+  }
+
+  /**
+   * One worker per core beyond the main thread's (none on one core), at most `max`; `module`
+   * replaces the check worker (tests).
+   */
+  static start({ max = 7, module = CHECK_WORKER }: { max?: number; module?: string } = {}): CheckWorkers {
+    const count = Math.min(max, availableParallelism() - 1);
+    const workers: Worker[] = [];
+    for (let i = 0; i < count; i++) {
+      try {
+        const worker = startWorker(module);
+        // An idle worker must not keep a finished build alive; a failed one answers nothing.
+        worker.unref();
+        worker.on('error', () => undefined);
+        workers.push(worker);
+      } catch {
+        break;
+      }
+    }
+    return new CheckWorkers(workers);
+  }
+
+  /** Checks every file the cache has no outcome for, spread over the threads (which stay up: stop()). */
+  async prefill(
+    files: CorpusFiles,
+    cache: ParseCache,
+    minFilesPerThread = MIN_FILES_PER_THREAD,
+  ): Promise<PrefillSummary> {
+    const pending = checkableFiles(files)
+      .filter(({ kind, file }) => !cache.has(outcomeKey(kind, file.text)))
+      .map(({ kind, file }): CheckRequest => ({ kind, path: file.path, text: file.text }));
+    const threads = Math.min(1 + this.workers.length, Math.floor(pending.length / minFilesPerThread));
+    if (threads < 2) return { perThread: [] };
+    const shares = Array.from({ length: threads }, (_, t) => pending.filter((_, i) => i % threads === t));
+    const answers = shares.slice(1).map((share, t) => this.check(this.workers[t]!, share));
+    const mine = cleanOutcomes(shares[0]!);
+    for (const outcomes of [mine, ...(await Promise.all(answers))])
+      for (const [key, value] of outcomes) cache.setOutcome(key, value);
+    return { perThread: shares.map((share) => share.length) };
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  /** A worker's answer; a worker that fails or exits answers nothing (validation checks those files). */
+  private check(worker: Worker, share: CheckRequest[]): Promise<[string, unknown][]> {
+    if (this.exited.has(worker)) return Promise.resolve([]);
+    // Held while it works: an unreferenced worker would not keep the build's process alive.
+    worker.ref();
+    return new Promise<[string, unknown][]>((resolve) => {
+      const answer = (outcomes: [string, unknown][]) => {
+        worker.off('message', answer).off('error', failed).off('exit', failed);
+        resolve(outcomes);
+      };
+      const failed = () => answer([]);
+      worker.on('message', answer).on('error', failed).on('exit', failed);
+      worker.postMessage(share);
+    }).finally(() => worker.unref());
+  }
+}

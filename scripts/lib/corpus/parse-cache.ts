@@ -1,0 +1,139 @@
+// A cache keyed by content: a rebuild parses and checks only the files it has not seen.
+// It holds parsed YAML (value and syntax errors), the outcome of a file's own checks (YAML,
+// characters, schema, its file-local rules) for files that passed them, so an unchanged clean
+// file costs one hash, and each term's searchable names (term-search-names.ts). Cross-file
+// rules (slugs, references, vocabularies) run on every build, on the cached values.
+//
+// It lives in one file (v8 serialization: exact for every YAML value, Infinity included) in a
+// folder CI and Netlify keep between builds (by default node_modules/.cache/lexicon-api, which
+// Netlify's build cache keeps with node_modules). The file records a fingerprint of the code
+// that produced it: after any change to the parser, the schemas or the checks, it is ignored.
+// Only results are cached; line numbers for messages come from a fresh parse, on demand.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
+
+const CACHE_FILE = 'parse-cache-v2.v8';
+
+/** The modules whose code decides what a cached entry holds (without extension: sources or compiled/). */
+const CACHED_CODE = [
+  './parse-cache',
+  './yaml-source',
+  './validate-corpus',
+  './file-checks',
+  './corpus-checks',
+  './text-hygiene',
+  '../names/term-search-names',
+  '../../../src/contract/schema',
+  '../../../src/contract/facts',
+  '../names/search-names',
+  '../names/transliteration',
+  '../../../src/list/fold',
+];
+
+export interface CachedParse {
+  value: unknown;
+  errors: { line: number; message: string }[];
+}
+
+interface CacheFile {
+  fingerprint: string;
+  entries: Map<string, unknown>;
+}
+
+let codeFingerprintMemo: string | undefined;
+
+/** A hash of the checking code and the YAML library's version. */
+export function codeFingerprint(): string {
+  if (codeFingerprintMemo) return codeFingerprintMemo;
+  const hash = createHash('sha1');
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const module of CACHED_CODE) hash.update(readFileSync(path.join(here, `${module}${MODULE_EXTENSION}`)));
+  const yamlPackage = createRequire(import.meta.url)('yaml/package.json') as { version: string };
+  hash.update(`yaml@${yamlPackage.version}\0zod`);
+  codeFingerprintMemo = hash.digest('base64url');
+  return codeFingerprintMemo;
+}
+
+export class ParseCache {
+  private readonly previous: Map<string, unknown>;
+  /** Entries used in this build: only these are saved, so the cache never outgrows the corpus. */
+  private readonly used = new Map<string, unknown>();
+  /** YAML texts found parsed / parsed now. */
+  hits = 0;
+  misses = 0;
+  /** Files whose checks were skipped / run now. */
+  outcomeHits = 0;
+  outcomeMisses = 0;
+
+  private constructor(entries: Map<string, unknown>) {
+    this.previous = entries;
+  }
+
+  /** An empty cache that is never saved (tests, one-off validation). */
+  static inMemory(): ParseCache {
+    return new ParseCache(new Map());
+  }
+
+  /** Reads the cache of `dir`; a missing, unreadable or other code's cache is an empty one. */
+  static load(dir: string): ParseCache {
+    try {
+      const file = deserialize(readFileSync(path.join(dir, CACHE_FILE))) as CacheFile;
+      return new ParseCache(file.fingerprint === codeFingerprint() ? file.entries : new Map());
+    } catch {
+      return new ParseCache(new Map());
+    }
+  }
+
+  /** `kind` tells apart what is cached of the same text (YAML at a line, a locale's checks). */
+  static keyOf(text: string, kind: string | number): string {
+    return createHash('sha1').update(`${kind}\0`).update(text).digest('base64url');
+  }
+
+  get(key: string): CachedParse | undefined {
+    const entry = this.lookup(key) as CachedParse | undefined;
+    if (entry) this.hits++;
+    else this.misses++;
+    return entry;
+  }
+
+  set(key: string, entry: CachedParse): void {
+    this.used.set(key, entry);
+  }
+
+  /** The checked value of a file that passed its own checks before. */
+  outcome<T>(key: string): T | undefined {
+    const entry = this.lookup(key) as T | undefined;
+    if (entry === undefined) this.outcomeMisses++;
+    else this.outcomeHits++;
+    return entry;
+  }
+
+  /** Whether an entry exists, without using it or counting the lookup. */
+  has(key: string): boolean {
+    return this.previous.has(key) || this.used.has(key);
+  }
+
+  setOutcome(key: string, value: unknown): void {
+    this.used.set(key, value);
+  }
+
+  private lookup(key: string): unknown {
+    const entry = this.previous.get(key) ?? this.used.get(key);
+    if (entry !== undefined) this.used.set(key, entry);
+    return entry;
+  }
+
+  /** Written under a temporary name and renamed: a killed build leaves the old cache whole. */
+  save(dir: string): void {
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, CACHE_FILE);
+    const contents: CacheFile = { fingerprint: codeFingerprint(), entries: this.used };
+    writeFileSync(`${file}.tmp-${process.pid}`, serialize(contents));
+    renameSync(`${file}.tmp-${process.pid}`, file);
+  }
+}

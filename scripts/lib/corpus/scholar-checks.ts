@@ -1,0 +1,183 @@
+// Who holds a view: STYLE.md asks every Interpretations section to name the scholars whose
+// readings it reports, each with a work in the entry's `references`, and every scholar a body
+// names to be cited. These heuristics find where that is not so. Pure.
+import type { Locale } from '../../../src/contract/facts.ts';
+import { bulgarianToLatin } from '../names/transliteration.ts';
+import { authorFamilyNames } from './reference-checks.ts';
+import type { Corpus } from './validate-corpus.ts';
+
+type Term = Corpus['terms'][number];
+
+/** The text of one `## heading` section of a Markdown body ('' when absent). */
+export function bodySection(body: string, heading: string): string {
+  const sections = body.split(/^## /m);
+  const section = sections.find((s) => s.split('\n', 1)[0]!.trim() === heading);
+  return section === undefined ? '' : section.slice(section.indexOf('\n') + 1);
+}
+
+const stripMarks = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// Sound classes (after Soundex) so that "Scholem" and „Шолем“ (sholem), "Hanegraaff" and
+// „Ханеграаф“ share a key: vowels and h are dropped, y counts only as a consonant, repeats merge.
+const SOUND_CLASSES: Record<string, string> = Object.fromEntries(
+  [
+    ['bfpvw', '1'],
+    ['cgjkqsxz', '2'],
+    ['dt', '3'],
+    ['l', '4'],
+    ['mn', '5'],
+    ['r', '6'],
+  ].flatMap(([letters, code]) => [...letters!].map((letter) => [letter, code!])),
+);
+
+/** The sound key of a Latin-script name ("w" as "v" unless `silentW`, as in Wallis -> Уолис). */
+export function soundKey(latinName: string, silentW = false): string {
+  const letters = stripMarks(latinName)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .replace(/^kn/, 'n')
+    .replace(/dzh/g, 'g') // дж: a consonant wherever it stands
+    .replace(/tz/g, 'z')
+    .replace(/w/g, silentW ? '' : 'w');
+  let key = '';
+  for (const [index, letter] of [...letters].entries()) {
+    // y sounds only before a vowel, at the start or after another vowel (Yates, Йейтс; not Williams, Уилямс).
+    const glide = letter === 'y';
+    const sounded =
+      !glide || (/[aeiou]/.test(letters[index + 1] ?? '') && (index === 0 || /[aeiou]/.test(letters[index - 1]!)));
+    const code = !sounded ? '' : glide ? '2' : (SOUND_CLASSES[letter] ?? '');
+    if (code !== '' && !key.endsWith(code)) key += code;
+  }
+  return key;
+}
+
+interface SpokenWord {
+  word: string;
+  latin: string;
+  key: string;
+}
+
+/** The capitalised words of a Bulgarian text, transliterated once ("ц" is one sound: Hurwitz -> Хурвиц). */
+function capitalisedWords(text: string): SpokenWord[] {
+  return (text.match(/\p{Lu}[\p{L}-]*/gu) ?? []).map((word) => {
+    const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
+    return { word: stripMarks(word), latin, key: soundKey(latin) };
+  });
+}
+
+/** Whether the (Bulgarian) words name `family`: the name itself, or a word that sounds and is spelled like it. */
+function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
+  // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
+  const keys = new Set(
+    // Finnish and Dutch j is a glide (Marjanen -> Марянен).
+    // German ch is х (Trachtenberg -> Трахтенберг), ei is ай (Grillmeier -> Грилмайер).
+    [
+      soundKey(family),
+      soundKey(family, true),
+      soundKey(family.replace(/j/g, 'y')),
+      soundKey(family.replace(/ch/g, 'h').replace(/ei/g, 'ay')),
+      soundKey(family.replace(/ill/g, 'y')), // French: Weill -> Вей
+    ].flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
+  );
+  keys.delete('');
+  const name = stripMarks(family).toLowerCase();
+  const spoken = name.replace(/w/g, 'u'); // Weeks -> Уийкс, Ware -> Уеър
+  return words.some(({ word, latin, key }) => {
+    if (word === stripMarks(family)) return true;
+    if (!keys.has(key)) return false;
+    if (key.length >= 4) return true; // a long consonant skeleton is distinctive enough
+    // Spelled alike too: „Кузански“ shares a key with "Jonas" but not its letters.
+    const distance = Math.min(editDistance(latin, name), editDistance(latin, spoken));
+    return distance <= 0.7 * Math.max(latin.length, name.length);
+  });
+}
+
+/** Levenshtein distance, for two short words. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+function englishTextNames(text: string, family: string): boolean {
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(stripMarks(family))}(?![\\p{L}])`, 'u').test(stripMarks(text));
+}
+
+/** Family names of the authors of the entry's scholarly references (the last word: "von Franz" -> "Franz"). */
+export function referencedScholars(term: Term): string[] {
+  return (term.references ?? [])
+    .filter((r) => r.kind === 'scholarly')
+    .flatMap((r) => authorFamilyNames(r.author))
+    .map((family) => family.split(/\s+/).at(-1)!);
+}
+
+/** Whether the locale's Interpretations section names an author of one of the entry's scholarly works. */
+export function interpretationsNameAScholar(term: Term, locale: Locale, heading: string): boolean {
+  const section = bodySection(term.texts[locale].body, heading);
+  const scholars = referencedScholars(term);
+  if (locale === 'en') return scholars.some((family) => englishTextNames(section, family));
+  const words = capitalisedWords(section);
+  return scholars.some((family) => bulgarianTextNames(words, family));
+}
+
+interface Scholar {
+  family: string;
+  given: string[];
+}
+
+function scholarOf(authorPart: string): Scholar | undefined {
+  const [family, given] = authorPart.split(',').map((s) => s.trim());
+  if (!family || !given) return undefined;
+  return { family, given: given.split(/\s+/).filter((g) => /^\p{Lu}/u.test(g)) };
+}
+
+/** Every modern scholar the corpus cites (authors of scholarly works), plus style.yaml `scholars`. */
+export function knownScholars(corpus: Corpus, extra: readonly string[] = []): Scholar[] {
+  const authors = corpus.terms
+    .flatMap((t) => t.references ?? [])
+    .filter((r) => r.kind === 'scholarly')
+    .flatMap((r) => r.author.replace(/\([^()]*\)/g, ' ').split(';'));
+  const byName = new Map<string, Scholar>();
+  for (const part of [...authors, ...extra]) {
+    const scholar = scholarOf(part);
+    if (scholar && scholar.given.length > 0) byName.set(`${scholar.family}|${scholar.given[0]}`, scholar);
+  }
+  return [...byName.values()];
+}
+
+/** "Wouter Hanegraaff", "Wouter J. Hanegraaff", "W. J. Hanegraaff", "Arthur Edward Waite": the first given name leads. */
+function namePattern({ family, given }: Scholar): RegExp {
+  const forms = (name: string) => {
+    const initial = `${name[0]}\\.`;
+    return name.endsWith('.') ? escapeRegExp(name) : `(?:${escapeRegExp(name)}|${initial})`;
+  };
+  const [first, ...rest] = given;
+  const middle = rest.map((name) => `(?:\\s+${forms(name)})?`).join('');
+  // A hyphen continues a name: "E. E. Evans-Pritchard" does not name an Evans.
+  return new RegExp(`(?<![\\p{L}-])${forms(first!)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}-])`, 'u');
+}
+
+/** "slug: Given Family" for each known scholar an English body names with a given name but does not cite. */
+export function scholarsNamedNotReferenced(corpus: Corpus, scholars: Scholar[]): string[] {
+  const patterns = scholars.map((scholar) => ({ scholar, pattern: namePattern(scholar) }));
+  const findings: string[] = [];
+  for (const term of corpus.terms) {
+    const cited = new Set((term.references ?? []).flatMap((r) => authorFamilyNames(r.author)));
+    const body = term.texts.en.body;
+    for (const { scholar, pattern } of patterns) {
+      const match = body.includes(scholar.family) ? pattern.exec(body) : null;
+      if (match && !cited.has(scholar.family)) findings.push(`${term.slug}: ${match[0]}`);
+    }
+  }
+  return [...new Set(findings)];
+}

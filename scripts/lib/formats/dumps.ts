@@ -1,0 +1,215 @@
+// The offline dumps: every term record the API serves, per locale and combined, as JSON,
+// NDJSON and CSV (RFC 4180), one SQLite database holding both locales, and the terminology
+// formats (SKOS as Turtle and JSON-LD, TBX-Basic, schema.org DefinedTermSet). Text dumps are
+// streamed term by term while the build writes the term files, so no dump is ever held in
+// memory whole; the manifest records every file's size and SHA-256.
+// Names carry the data version, so a dump URL never changes content and caches forever; the
+// last few versions stay published beside the current one (dump-history.ts).
+import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
+import {
+  DUMP_FORMATS,
+  type DumpFile,
+  type DumpVersion,
+  type Manifest,
+  type Term,
+} from '../../../src/contract/schema.ts';
+import { conceptsOf, type Concept } from './concepts.ts';
+import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
+import type { ApiRecords, TermDetails } from '../publish/derive.ts';
+import { NO_PREVIOUS_DUMPS, type PreviousDumps, supersededVersions, verifiedFiles } from './dump-history.ts';
+import { writeDefinedTermSet } from './schema-org.ts';
+import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
+import { sqliteRows } from './sqlite-dump.ts';
+import { startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
+import type { TermSearchNames } from '../names/term-search-names.ts';
+import { writeTbx } from './tbx.ts';
+import type { OutputSink, StreamedFile } from '../publish/write-output.ts';
+
+export const DUMPS_DIR = 'dumps';
+export type DumpLocale = Locale | 'all';
+type DumpFormat = DumpFile['format'];
+
+/** The file extension of each format. */
+export const DUMP_EXTENSIONS: Record<DumpFormat, string> = {
+  json: 'json',
+  ndjson: 'ndjson',
+  csv: 'csv',
+  sqlite: 'sqlite',
+  'skos-turtle': 'skos.ttl',
+  'skos-jsonld': 'skos.jsonld',
+  tbx: 'tbx',
+  'schema-org-jsonld': 'schema.jsonld',
+};
+
+export function dumpName(dataVersion: string, locale: DumpLocale, format: DumpFormat): string {
+  return `lexicon-${dataVersion}-${locale}.${DUMP_EXTENSIONS[format]}`;
+}
+
+/** What the dumps carry beyond the API's record: the corpus's details, in a fixed key order. */
+export function dumpDetails(details: TermDetails, locale: Locale) {
+  return {
+    termOriginalLang: details.termOriginalLang,
+    aliases: details.aliases[locale],
+    references: details.references,
+    broader: details.broader,
+  };
+}
+
+/** The terminology formats: whole-lexicon files written from the concepts after the terms. */
+const TERMINOLOGY_WRITERS: [
+  DumpFormat,
+  (records: ApiRecords, dataVersion: string, concepts: Concept[], file: StreamedFile) => Promise<void>,
+][] = [
+  ['skos-turtle', (records, version, concepts, file) => writeSkosTurtle(skosGroups(records, version, concepts), file)],
+  ['skos-jsonld', (records, version, concepts, file) => writeSkosJsonLd(skosGroups(records, version, concepts), file)],
+  ['tbx', (records, _version, concepts, file) => writeTbx(records, concepts, file)],
+  ['schema-org-jsonld', writeDefinedTermSet],
+];
+
+interface Opened {
+  locale: DumpLocale;
+  format: DumpFormat;
+  name: string;
+  file: StreamedFile;
+}
+
+/**
+ * Streams the text dumps while the build walks the terms: open, then term(), then finish(); the
+ * SQLite dump is built meanwhile on a worker thread. Disposing of it ends that thread: `await
+ * using`, so a build failing before finish() does not leave it running.
+ */
+export class DumpWriter {
+  readonly #opened: Opened[] = [];
+  readonly #entries: DumpFile[] = [];
+  readonly #firstOfLocale = new Map<string, boolean>();
+  /** `"license":...,"attribution":...}`: the end of every NDJSON line, so each line carries them. */
+  #ndjsonLicense = '}';
+  #sqlite: SqliteJob | undefined;
+
+  private constructor(
+    private readonly sink: OutputSink,
+    private readonly records: ApiRecords,
+    private readonly dataVersion: string,
+  ) {}
+
+  /** `searchNames`: the list index's, which the SQLite dump carries too. */
+  static async open(
+    sink: OutputSink,
+    records: ApiRecords,
+    dataVersion: string,
+    searchNames: TermSearchNames,
+  ): Promise<DumpWriter> {
+    const writer = new DumpWriter(sink, records, dataVersion);
+    writer.#ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
+    const license = JSON.stringify({
+      license: LICENSE,
+      licenseSpdx: LICENSE_SPDX,
+      licenseUrl: LICENSE_URL,
+      attribution: records.attribution,
+      dataVersion,
+    }).slice(0, -1);
+    for (const locale of [...LOCALES, 'all'] as const) {
+      const json = await writer.#open(locale, 'json');
+      await json.write(
+        locale === 'all'
+          ? `${license},"locales":${JSON.stringify(LOCALES)},"terms":{`
+          : `${license},"locale":"${locale}","terms":[`,
+      );
+      await writer.#open(locale, 'ndjson');
+      const csv = await writer.#open(locale, 'csv');
+      await csv.write(CSV_BOM + csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));
+    }
+    // Started last: once open() has returned, the caller disposes of the writer, ending the thread.
+    writer.#sqlite = startSqliteDump(sqliteRows(records, dataVersion, searchNames));
+    return writer;
+  }
+
+  async #open(locale: DumpLocale, format: DumpFormat): Promise<StreamedFile> {
+    const name = dumpName(this.dataVersion, locale, format);
+    const file = await this.sink.stream(`${DUMPS_DIR}/${name}`);
+    this.#opened.push({ locale, format, name, file });
+    return file;
+  }
+
+  #file(locale: DumpLocale, format: DumpFormat): StreamedFile {
+    return this.#opened.find((o) => o.locale === locale && o.format === format)!.file;
+  }
+
+  /** One term, in list order, locale after locale; `termJson` is JSON.stringify(term). */
+  async term(locale: Locale, term: Term, termJson: string): Promise<void> {
+    const details = this.records.details.get(term.slug)!;
+    // The API's record, then the details: `{...term, ...details}` without re-serialising the term.
+    const json = `${termJson.slice(0, -1)},${JSON.stringify(dumpDetails(details, locale)).slice(1)}`;
+    const record = json.slice(1, -1);
+    const first = !this.#firstOfLocale.has(locale);
+    this.#firstOfLocale.set(locale, false);
+    const allFirstLocale = locale === LOCALES[0];
+    await this.#file(locale, 'json').write(first ? json : `,${json}`);
+    await this.#file('all', 'json').write(first ? `${allFirstLocale ? '' : '],'}"${locale}":[${json}` : `,${json}`);
+    await this.#file(locale, 'ndjson').write(`{${record},${this.#ndjsonLicense}\n`);
+    await this.#file('all', 'ndjson').write(`{"locale":"${locale}",${record},${this.#ndjsonLicense}\n`);
+    const cells = csvCells(term, details, locale);
+    await this.#file(locale, 'csv').write(csvLine(cells));
+    await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
+  }
+
+  /**
+   * Closes every dump, writes the SQLite database, publishes the earlier versions still kept
+   * (byte for byte, from `previous`) and writes the manifest.
+   */
+  async finish(builtAt: Date, previous: PreviousDumps = NO_PREVIOUS_DUMPS): Promise<Manifest> {
+    for (const locale of LOCALES) await this.#file(locale, 'json').write(']}\n');
+    await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
+    for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
+
+    const concepts = conceptsOf(this.records);
+    for (const [format, write] of TERMINOLOGY_WRITERS) {
+      await write(this.records, this.dataVersion, concepts, await this.#open('all', format));
+      this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+    }
+
+    // Asked for last, so the thread has had every other dump's time to finish it.
+    const bytes = await this.#sqlite!.bytes();
+    const sqlite = await this.#open('all', 'sqlite');
+    await sqlite.write(bytes);
+    this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+
+    const rank = (f: DumpFile) => [...LOCALES, 'all'].indexOf(f.locale) * 10 + DUMP_FORMATS.indexOf(f.format);
+    const files = [...this.#entries].sort((a, b) => rank(a) - rank(b));
+    const current = { dataVersion: this.dataVersion, builtAt: builtAt.toISOString() };
+    const kept: DumpVersion[] = [];
+    for (const version of supersededVersions(previous.versions, current)) {
+      // A version with any file missing or changed is no longer published: never other bytes under its names.
+      const bytes = verifiedFiles(version, previous);
+      if (!bytes) continue;
+      for (const [name, content] of bytes) await this.sink.file(`${DUMPS_DIR}/${name}`, content);
+      kept.push(version);
+    }
+    const manifest: Manifest = {
+      dataVersion: this.dataVersion,
+      builtAt: builtAt.toISOString(),
+      license: LICENSE,
+      licenseUrl: LICENSE_URL,
+      attribution: this.records.attribution,
+      counts: {
+        en: this.records.locales.en.terms.length,
+        bg: this.records.locales.bg.terms.length,
+        posts: this.records.posts.length,
+        pillars: this.records.pillars.data.length,
+      },
+      files,
+      versions: [{ ...current, status: 'current', files }, ...kept],
+    };
+    await this.sink.file(`${DUMPS_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    return manifest;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.#sqlite?.stop();
+  }
+
+  async #entry({ locale, format, name, file }: Opened): Promise<DumpFile> {
+    const { bytes, sha256 } = await file.close();
+    return { name, path: `/${DUMPS_DIR}/${name}`, format, locale, bytes, sha256 };
+  }
+}

@@ -1,0 +1,214 @@
+// The build pipeline: load -> validate -> derive -> emit -> atomic write. The CLI in
+// scripts/build.ts is a thin shell over this, and the tests call it directly.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DATA_VERSION_HEX_DIGITS } from '../../../src/contract/facts.ts';
+import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/grants.ts';
+import { DATA_DIR } from '../../../src/contract/output-layout.ts';
+import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
+import { ManifestSchema } from '../../../src/contract/schema.ts';
+import { deriveApiRecords, type ApiRecords } from './derive.ts';
+import { archiveDumps, loadPreviousDumps } from '../formats/dump-history.ts';
+import { DUMPS_DIR } from '../formats/dumps.ts';
+import { emitSite } from './emit.ts';
+import { loadCorpusFiles, type CorpusFiles } from '../corpus/load-corpus.ts';
+import { CheckWorkers } from '../corpus/parallel-checks.ts';
+import { ParseCache } from '../corpus/parse-cache.ts';
+import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
+import { emitPages, type PagesConfig } from '../pages/site-pages.ts';
+import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
+import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
+
+export interface BuildOptions {
+  corpusDir: string;
+  outDir: string;
+  /** Overrides site.yaml siteUrl (the CLI passes --site-url). */
+  siteUrl?: string;
+  /**
+   * The address this deployment is served at (the CLI passes the URL variable Netlify sets):
+   * the site URL when this deployment serves the pages, ignored when site.yaml says
+   * `pages: elsewhere` (the pages, and so the links, are on the site of site.yaml).
+   */
+  deploymentUrl?: string;
+  /** The manifest's build time (the CLI passes SOURCE_DATE_EPOCH when set). */
+  builtAt?: Date;
+  /** Requests per hour per client the API advertises and enforces (RATE_LIMIT_PER_HOUR). */
+  rateLimitPerHour?: number;
+  /** Grants (public part) the deployment's function checks keys against: dist/_data/grants.json. */
+  grants?: PublicGrant[];
+  /** Called every 1,000 files written. */
+  onProgress?: (written: number) => void;
+  /** Keep parsed YAML here between builds (parse-cache.ts); none: parse everything. */
+  cacheDir?: string;
+  /** false: check every file on the main thread (parallel-checks.ts). */
+  parallelChecks?: boolean;
+  /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
+  write?: WriteOptions;
+}
+
+export type BuildResult =
+  | {
+      ok: true;
+      counts: BuildCounts;
+      slugs: string[];
+      dataVersion: string;
+      siteUrl: string;
+      summary: WriteSummary;
+      pages: PagesOutcome;
+    }
+  | { ok: false; problems: CorpusProblem[]; messages: string[] };
+
+/** The site pages of a build: written here (how many; where posts link when a blog elsewhere has them), or not. */
+export type PagesOutcome = { built: true; count: number; postsElsewhere?: string } | { built: false };
+
+export interface BuildCounts {
+  /** Per locale: every term is in both. */
+  terms: number;
+  posts: number;
+}
+
+/** What the output is made of: everything else read or parsed on the way is garbage once this exists. */
+interface Prepared {
+  records: ApiRecords;
+  searchNames: TermSearchNames;
+  source: string;
+  dataVersion: string;
+  counts: BuildCounts;
+  /** What the pages are made from; none when another site serves them. */
+  pages?: PagesConfig;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const prepared = await prepare(options);
+  if (!prepared.ok) return prepared;
+  const { records, searchNames, source, dataVersion, counts, pages } = prepared;
+  let pageCount = 0;
+  const summary = await writeAtomically(
+    options.outDir,
+    async (sink) => {
+      // Read under the output's lock, after an interrupted swap was recovered.
+      const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+      const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+      // The output in place first (a self-hosted rebuild), then the cache (a platform that
+      // starts every build with an empty publish folder).
+      const previousDumps = loadPreviousDumps([
+        path.join(options.outDir, DUMPS_DIR),
+        ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
+      ]);
+      await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps }, sink);
+      if (pages) pageCount = await emitPages(records, pages, sink);
+      if (options.grants)
+        await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
+    },
+    options.onProgress,
+    options.write,
+  );
+  if (options.cacheDir !== undefined)
+    archiveDumps(path.join(options.outDir, DUMPS_DIR), path.join(options.cacheDir, DUMPS_DIR));
+  const slugs = records.locales.en.terms.map((term) => term.slug);
+  const postsElsewhere = pages && !pages.paths.post.startsWith('/') ? new URL(pages.paths.post).origin : undefined;
+  return {
+    ok: true,
+    counts,
+    slugs,
+    dataVersion,
+    siteUrl: records.siteUrl,
+    summary,
+    pages: pages ? { built: true, count: pageCount, ...(postsElsewhere ? { postsElsewhere } : {}) } : { built: false },
+  };
+}
+
+/**
+ * Load, check, validate, derive. A function of its own so that the corpus texts, the parsed
+ * files and the validated corpus are unreachable while the output is written: at 100,000
+ * terms they are gigabytes, and the records hold what the output needs.
+ */
+async function prepare(
+  options: BuildOptions,
+): Promise<({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] }> {
+  // Started first: they load while the corpus is read.
+  const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
+  const files = await loadCorpusFiles(options.corpusDir).catch(async (error: unknown) => {
+    await workers?.stop();
+    throw error;
+  });
+  if (files.missingRoot) {
+    await workers?.stop();
+    const problems = files.problems ?? [];
+    return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
+  // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
+  const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
+  try {
+    await workers?.prefill(files, cache);
+  } finally {
+    await workers?.stop();
+  }
+  const validation = validateCorpus(files, { cache });
+  if (!validation.ok) {
+    // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
+    if (options.cacheDir !== undefined) cache.save(options.cacheDir);
+    return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
+  }
+  const { corpus } = validation;
+  const pagesHere = buildsPages(corpus.site);
+  const siteUrl = (options.siteUrl ?? (pagesHere ? options.deploymentUrl : undefined) ?? corpus.site.siteUrl).replace(
+    /\/+$/,
+    '',
+  );
+  const dataVersion = computeDataVersion(files, siteUrl);
+  const records = deriveApiRecords(corpus, siteUrl);
+  if (pagesHere) {
+    const problems = pagePathProblems(
+      corpus.site,
+      records,
+      files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`,
+    );
+    if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
+  const searchNames = termSearchNames(records, cache);
+  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
+  const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
+  const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
+  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages };
+}
+
+/**
+ * The build time of the output already in place, if it holds the same data version: a
+ * rebuild of unchanged data then writes identical bytes, and builtAt keeps meaning "when
+ * this data was first published".
+ */
+async function previousBuildTime(outDir: string, dataVersion: string): Promise<Date | undefined> {
+  try {
+    const text = await readFile(path.join(outDir, DUMPS_DIR, 'manifest.json'), 'utf8');
+    const manifest = ManifestSchema.safeParse(JSON.parse(text));
+    return manifest.success && manifest.data.dataVersion === dataVersion ? new Date(manifest.data.builtAt) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Bump when the build writes other bytes for the same corpus (a dump format, a library that
+ * writes one, the SQLite engine): dump names carry the data version and are cached forever,
+ * so the same name must never name other bytes. The golden test refuses new dump bytes under
+ * an unchanged version.
+ */
+export const OUTPUT_FORMAT_VERSION = 5;
+
+/**
+ * A content hash (DATA_VERSION_HEX_DIGITS of a SHA-256) of everything the output depends on:
+ * the output format's version, every corpus file (by its path inside the corpus, so the same
+ * corpus elsewhere has the same version) and the site URL.
+ */
+export function computeDataVersion({ root, files }: CorpusFiles, siteUrl: string): string {
+  const hash = createHash('sha256');
+  hash.update(`format\0${OUTPUT_FORMAT_VERSION}\0site-url\0${siteUrl}\0`);
+  for (const file of files) {
+    const inner = root === '.' ? file.path : file.path.slice(root.length + 1);
+    hash.update(`${inner}\0${file.text}\0`);
+  }
+  return hash.digest('hex').slice(0, DATA_VERSION_HEX_DIGITS);
+}

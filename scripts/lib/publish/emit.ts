@@ -1,0 +1,103 @@
+// API records -> every file of dist/, written to an OutputSink as they are produced: one
+// pass over the terms writes the term files, feeds the dumps and collects the list index.
+import { API_ROOT, DOCS_PATH, LOCALES, termFilePath } from '../../../src/contract/facts.ts';
+import { encodeListIndex } from '../../../src/list/list-index.ts';
+import { HEADERS_FILE, listIndexPath } from '../../../src/contract/output-layout.ts';
+import { policyHeaderRules, renderHeadersFile } from '../../../src/routes.ts';
+import type { Manifest } from '../../../src/contract/schema.ts';
+import { toListItem, type ApiRecords } from './derive.ts';
+import { renderDocsPage } from '../docs-page/index.ts';
+import { writeConceptFiles } from '../formats/concept-files.ts';
+import { conceptsOf } from '../formats/concepts.ts';
+import type { PreviousDumps } from '../formats/dump-history.ts';
+import { DumpWriter } from '../formats/dumps.ts';
+import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
+import { conceptThesaurus } from '../formats/skos.ts';
+import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import type { OutputSink } from './write-output.ts';
+
+const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
+
+export async function emitSite(
+  records: ApiRecords,
+  options: {
+    source: string;
+    dataVersion: string;
+    builtAt: Date;
+    rateLimitPerHour: number;
+    /** Computed here when not given. */
+    searchNames?: TermSearchNames;
+    /** Earlier builds' dumps, the last few of which stay published (dump-history.ts). */
+    previousDumps?: PreviousDumps;
+  },
+  sink: OutputSink,
+): Promise<Manifest> {
+  const { dataVersion } = options;
+  const attributionJson = JSON.stringify(records.attribution);
+  const searchNames = options.searchNames ?? termSearchNames(records);
+  await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
+
+  for (const locale of LOCALES) {
+    const { terms } = records.locales[locale];
+    const entries = [];
+    for (const term of terms) {
+      const json = JSON.stringify(term);
+      await sink.file(apiFile(termFilePath(locale, term.slug)), `{"data":${json},"attribution":${attributionJson}}`);
+      await dumps.term(locale, term, json);
+      entries.push({
+        json: JSON.stringify(toListItem(term)),
+        pillar: term.pillar,
+        searchNames: searchNames[locale].get(term.slug)!,
+        slug: term.slug,
+      });
+    }
+    await sink.file(
+      listIndexPath(locale),
+      encodeListIndex({
+        locale,
+        dataVersion,
+        pillars: records.pillars.data.map((pillar) => pillar.key),
+        attributionJson,
+        docsUrl: records.siteUrl + DOCS_PATH,
+        entries,
+      }),
+    );
+  }
+  await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
+  const concepts = conceptsOf(records);
+  await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
+  const manifest = await dumps.finish(options.builtAt, options.previousDumps);
+
+  const openapi = buildOpenApiDocument({
+    siteUrl: records.siteUrl,
+    source: options.source,
+    pillars: records.pillars.data.map((p) => p.key),
+    rateLimitPerHour: options.rateLimitPerHour,
+    dataVersion,
+  });
+  await sink.file(apiFile(`${API_ROOT}/openapi.json`), `${JSON.stringify(openapi, null, 2)}\n`);
+  for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
+    const id = `${records.siteUrl}${API_ROOT}/schemas/${name}`;
+    await sink.file(
+      apiFile(`${API_ROOT}/schemas/${name}`),
+      `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`,
+    );
+  }
+
+  // The runnable examples use a term that has related posts, so they show every field.
+  const terms = records.locales.en.terms;
+  const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
+  await sink.file(
+    apiFile(`${API_ROOT}/index.html`),
+    renderDocsPage({
+      openapiVersion: String((openapi.info as { version: string }).version),
+      manifest,
+      pillars: records.pillars.data,
+      rateLimitPerHour: options.rateLimitPerHour,
+      exampleSlug: example?.slug ?? '',
+      counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
+    }),
+  );
+  await sink.file(HEADERS_FILE, renderHeadersFile(policyHeaderRules(options.rateLimitPerHour)));
+  return manifest;
+}

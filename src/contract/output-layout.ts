@@ -1,0 +1,17 @@
+// Where the build puts what the runtime reads: one declaration for the build, the function,
+// the dev server, the self-hosted server and the benchmarks.
+import { LOCALES, type Locale } from './facts.ts';
+
+/** Files for the runtime only, never served: netlify.toml and the server answer 404 there. */
+export const DATA_DIR = '_data';
+
+/** The list index of a locale, relative to the output root. */
+export function listIndexPath(locale: Locale): string {
+  return `${DATA_DIR}/list-index.${locale}.bin`;
+}
+
+/** Every list index, relative to the output root. */
+export const LIST_INDEX_PATHS: readonly string[] = LOCALES.map(listIndexPath);
+
+/** Headers of static files that depend on the build's settings, in Netlify's `_headers` format. */
+export const HEADERS_FILE = '_headers';

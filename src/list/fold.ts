@@ -1,0 +1,29 @@
+// Search folding (docs/api-contract.md, "Search"): the same function folds term names at build
+// time and `q` at request time, so both sides always agree.
+import type { Locale } from '../contract/facts.ts';
+
+// Letters with no canonical decomposition that readers still expect to match plain Latin.
+const LETTER_MAP: Record<string, string> = {
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ς: 'σ',
+};
+const MAPPED_LETTERS = new RegExp(`[${Object.keys(LETTER_MAP).join('')}]`, 'gu');
+const COMBINING_MARKS = /\p{M}+/gu;
+
+/** Folds text for case- and accent-insensitive substring search. */
+export function foldForSearch(text: string, locale: Locale): string {
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .toLocaleLowerCase(locale)
+    .replace(MAPPED_LETTERS, (letter) => LETTER_MAP[letter] ?? letter)
+    .normalize('NFC');
+}

@@ -1,0 +1,30 @@
+// RFC 8288 paging links of a list response: absolute URLs on the site's own base (never the
+// request's Host), with the parameters the list applied (not as sent: `locale=BG` is `bg`, an
+// out-of-range `limit` its clamped value) and no unknown parameter, so a link's length is
+// bounded whatever the client sends. Each link sets `offset`.
+import { LIST_PATH } from '../contract/facts.ts';
+import type { ListParams } from './query.ts';
+import type { ListMeta } from './render.ts';
+
+/** Which of the list's parameters the request gave (an absent one stays absent from the links). */
+export type GivenParams = Partial<Record<keyof ListParams, boolean>>;
+
+export function pagingLinks(base: string, params: ListParams, given: GivenParams, meta: ListMeta): string[] {
+  const { total, limit, offset, hasMore } = meta;
+  const kept = new URLSearchParams();
+  if (given.locale) kept.set('locale', params.locale);
+  if (params.pillar !== undefined) kept.set('pillar', params.pillar);
+  if (params.q !== undefined) kept.set('q', params.q);
+  if (given.limit) kept.set('limit', String(params.limit));
+  const at = (to: number, rel: string) => {
+    const query = new URLSearchParams(kept);
+    query.set('offset', String(to));
+    return `<${base}${LIST_PATH}?${query}>; rel="${rel}"`;
+  };
+  const last = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+  const links = [at(0, 'first')];
+  if (offset > 0) links.push(at(Math.max(0, Math.min(offset - limit, last)), 'prev'));
+  if (hasMore) links.push(at(offset + limit, 'next'));
+  links.push(at(last, 'last'));
+  return links;
+}

@@ -1,0 +1,370 @@
+// The list index: everything the list endpoint needs for one locale, in one binary file
+// the build writes and the function maps into memory once per instance.
+//
+// Why binary: loading must not parse what it can avoid parsing. Items are stored already
+// serialized (JSON, joined by commas, in the endpoint's order), so a page is a copy of byte
+// ranges and an unfiltered page is a single zero-copy view. Offsets and pillar codes are
+// typed arrays viewed in place. Only a small JSON header is decoded at load; the folded
+// search names stay UTF-8 bytes, which searches compare as they are.
+//
+// Search: an item has several folded searchable names (scripts/lib/names/search-names.ts), stored joined by
+// "\n", which neither a name nor a search can contain, so a match never spans two names. Every
+// 1-, 2- and 3-code-unit gram of every name has a posting list (the ascending positions of the
+// items with a name that contains it). The gram dictionary is one
+// string of fixed 3-unit slots (shorter grams padded with U+0000), sorted, so a lookup is a
+// binary search with no per-gram objects at load; it is decoded on the first search. A
+// posting list that would take at least as many 32-bit words as a bitmap of
+// all items (ceil(count / 32) words) is stored as that bitmap instead, which keeps the grams
+// shared by most items (single letters, common pairs) small; a stored range of exactly
+// that length is a bitmap, and is expanded into positions when a search uses it.
+//
+// Layout: "LXI1" | u32 LE header length | header JSON | padding to 4 | sections (each
+// 4-aligned, at the offsets the header gives, relative to the end of the header padding).
+// Typed arrays are little-endian, as on every platform Netlify and Node run on.
+import type { Locale } from '../contract/facts.ts';
+
+const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
+export const LIST_INDEX_FORMAT = 4;
+/** Grams of up to this many UTF-16 code units have posting lists. */
+export const GRAM_LENGTH = 3;
+const PAD = '\u0000';
+
+type SectionName =
+  | 'items'
+  | 'itemStarts'
+  | 'pillarCodes'
+  | 'names'
+  | 'nameStarts'
+  | 'slugs'
+  | 'gramKeys'
+  | 'gramStarts'
+  | 'postings';
+
+interface ListIndexHeader {
+  format: typeof LIST_INDEX_FORMAT;
+  locale: Locale;
+  count: number;
+  dataVersion: string;
+  /** Pillar keys; an item's pillar code is its position here. */
+  pillars: string[];
+  /** The attribution object, serialized once at build time. */
+  attributionJson: string;
+  /** Absolute URL of the documentation page; problem types are fragments of it. */
+  docsUrl: string;
+  sections: Record<SectionName, [offset: number, length: number]>;
+}
+
+export interface ListIndexInput {
+  locale: Locale;
+  dataVersion: string;
+  pillars: string[];
+  attributionJson: string;
+  docsUrl: string;
+  /** In the endpoint's order. */
+  entries: { json: string; pillar: string; searchNames: readonly string[]; slug: string }[];
+}
+
+export interface ListIndex {
+  readonly locale: Locale;
+  readonly count: number;
+  readonly dataVersion: string;
+  readonly pillars: readonly string[];
+  readonly attributionJson: string;
+  readonly docsUrl: string;
+  /** Serialized items joined by ","; item i is items[itemStarts[i], itemStarts[i+1] - 1). */
+  readonly items: Uint8Array;
+  readonly itemStarts: Uint32Array;
+  readonly pillarCodes: Uint8Array;
+  /** Item positions of each pillar, ascending (pillar code -> positions). */
+  readonly pillarMembers: readonly Int32Array[];
+  /**
+   * Folded searchable names as UTF-8, joined by "\n"; item i's names are the bytes
+   * [nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n". Never decoded whole:
+   * searches compare bytes (UTF-8 is self-synchronizing, so a byte match is a character match).
+   */
+  readonly nameBytes: Uint8Array;
+  readonly nameStarts: Uint32Array;
+  /** Item i's names, decoded (tests, tools). */
+  namesOf(position: number): string[];
+  hasSlug(slug: string): boolean;
+  /** Ascending positions of the items with a folded name that contains `gram` (1-3 code units); shared, never modify. */
+  postings(gram: string): Int32Array;
+}
+
+const encoder = new TextEncoder();
+
+export function encodeListIndex(input: ListIndexInput): Uint8Array {
+  const { entries } = input;
+  if (input.pillars.length > 255) throw new Error('the list index supports at most 255 pillars');
+  const pillarCode = new Map(input.pillars.map((key, code) => [key, code]));
+
+  const encodedItems = entries.map((e) => encoder.encode(e.json));
+  const itemStarts = new Uint32Array(entries.length + 1);
+  let byte = 0;
+  encodedItems.forEach((bytes, i) => {
+    itemStarts[i] = byte;
+    byte += bytes.length + 1;
+  });
+  itemStarts[entries.length] = byte;
+  const items = new Uint8Array(Math.max(0, byte - 1));
+  encodedItems.forEach((bytes, i) => {
+    items.set(bytes, itemStarts[i]!);
+    if (i + 1 < encodedItems.length) items[itemStarts[i + 1]! - 1] = 0x2c; // ","
+  });
+
+  const pillarCodes = Uint8Array.from(entries, (e) => {
+    const code = pillarCode.get(e.pillar);
+    if (code === undefined) throw new Error(`unknown pillar "${e.pillar}" in the list index`);
+    return code;
+  });
+
+  const nameStarts = new Uint32Array(entries.length + 1);
+  let nameByte = 0;
+  const joinedNames = entries.map((entry, i) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 separates names in the index
+    if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
+      throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
+    }
+    const joined = encoder.encode(entry.searchNames.join('\n'));
+    nameStarts[i] = nameByte;
+    nameByte += joined.length + 1;
+    return joined;
+  });
+  nameStarts[entries.length] = nameByte;
+  const names = new Uint8Array(Math.max(0, nameByte - 1));
+  joinedNames.forEach((joined, i) => {
+    names.set(joined, nameStarts[i]!);
+    if (i + 1 < joinedNames.length) names[nameStarts[i + 1]! - 1] = 0x0a; // "\n"
+  });
+  const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
+  const { gramKeys, gramStarts, postings } = encodeGrams(
+    entries.map((e) => e.searchNames),
+    bitmapWords(entries.length),
+  );
+
+  const parts: [SectionName, Uint8Array][] = [
+    ['items', items],
+    ['itemStarts', bytesOf(itemStarts)],
+    ['pillarCodes', pillarCodes],
+    ['names', names],
+    ['nameStarts', bytesOf(nameStarts)],
+    ['slugs', slugs],
+    ['gramKeys', gramKeys],
+    ['gramStarts', bytesOf(gramStarts)],
+    ['postings', bytesOf(postings)],
+  ];
+  const sections = {} as ListIndexHeader['sections'];
+  let offset = 0;
+  for (const [name, bytes] of parts) {
+    sections[name] = [offset, bytes.length];
+    offset = align4(offset + bytes.length);
+  }
+  const header: ListIndexHeader = {
+    format: LIST_INDEX_FORMAT,
+    locale: input.locale,
+    count: entries.length,
+    dataVersion: input.dataVersion,
+    pillars: input.pillars,
+    attributionJson: input.attributionJson,
+    docsUrl: input.docsUrl,
+    sections,
+  };
+  const headerBytes = encoder.encode(JSON.stringify(header));
+  const dataStart = align4(8 + headerBytes.length);
+  const out = new Uint8Array(dataStart + offset);
+  out.set(MAGIC, 0);
+  new DataView(out.buffer).setUint32(4, headerBytes.length, true);
+  out.set(headerBytes, 8);
+  for (const [name, bytes] of parts) out.set(bytes, dataStart + sections[name][0]);
+  return out;
+}
+
+export function decodeListIndex(bytes: Uint8Array): ListIndex {
+  if (bytes.length < 8 || MAGIC.some((b, i) => bytes[i] !== b)) {
+    throw new Error('not a list index file (bad magic); rebuild with `npm run build`');
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(4, true);
+  const decoder = new TextDecoder();
+  const header = JSON.parse(decoder.decode(bytes.subarray(8, 8 + headerLength))) as ListIndexHeader;
+  if (header.format !== LIST_INDEX_FORMAT) {
+    throw new Error(`list index format ${header.format} is not ${LIST_INDEX_FORMAT}; rebuild with \`npm run build\``);
+  }
+  const dataStart = align4(8 + headerLength);
+  const section = (name: SectionName) => {
+    const [offset, length] = header.sections[name];
+    return bytes.subarray(dataStart + offset, dataStart + offset + length);
+  };
+  const pillarCodes = section('pillarCodes');
+  const slugsSection = section('slugs');
+  let slugSet: Set<string> | undefined;
+  const gramKeysSection = section('gramKeys');
+  const gramStarts = uint32View(section('gramStarts'));
+  const postings = int32View(section('postings'));
+  const nameBytes = section('names');
+  const nameStarts = uint32View(section('nameStarts'));
+  let gramKeys: string | undefined;
+  const bitmapLength = bitmapWords(header.count);
+  const expanded = new Map<number, Int32Array>();
+
+  return {
+    locale: header.locale,
+    count: header.count,
+    dataVersion: header.dataVersion,
+    pillars: header.pillars,
+    attributionJson: header.attributionJson,
+    docsUrl: header.docsUrl,
+    items: section('items'),
+    itemStarts: uint32View(section('itemStarts')),
+    pillarCodes,
+    pillarMembers: groupByPillar(pillarCodes, header.pillars.length),
+    nameBytes,
+    nameStarts,
+    namesOf: (position) =>
+      decoder.decode(nameBytes.subarray(nameStarts[position], nameStarts[position + 1]! - 1)).split('\n'),
+    // Only single-term fallbacks need slugs, so the set is built on first use.
+    hasSlug(slug) {
+      slugSet ??= new Set(decoder.decode(slugsSection).split('\n'));
+      return slugSet.has(slug);
+    },
+    postings(gram) {
+      gramKeys ??= new TextDecoder('utf-16le').decode(gramKeysSection);
+      const slot = findGram(gramKeys, gram.padEnd(GRAM_LENGTH, PAD));
+      if (slot < 0) return EMPTY;
+      const stored = postings.subarray(gramStarts[slot]!, gramStarts[slot + 1]!);
+      if (stored.length !== bitmapLength) return stored;
+      // Expanding a bitmap allocates up to 4 bytes per item: keep the last few expanded, so
+      // the common one-letter searches neither repeat the work nor churn the heap.
+      let positions = expanded.get(slot);
+      if (!positions) {
+        positions = bitmapPositions(stored);
+        if (expanded.size >= EXPANDED_BITMAPS_KEPT) expanded.delete(expanded.keys().next().value!);
+        expanded.set(slot, positions);
+      }
+      return positions;
+    },
+  };
+}
+
+const EMPTY = new Int32Array(0);
+/** Expanded bitmaps kept per index: at most this many times 4 bytes per item. */
+const EXPANDED_BITMAPS_KEPT = 32;
+
+/** Words of a bitmap with one bit per item; 0 when there are no items. */
+function bitmapWords(count: number): number {
+  return Math.ceil(count / 32);
+}
+
+/** The ascending positions of the set bits. */
+function bitmapPositions(words: Int32Array): Int32Array {
+  let total = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    while (word !== 0) {
+      word &= word - 1;
+      total++;
+    }
+  }
+  const out = new Int32Array(total);
+  let n = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]!;
+    while (word !== 0) {
+      const low = word & -word;
+      out[n++] = i * 32 + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out;
+}
+
+/** Binary search over the fixed-width slots of the sorted dictionary string. */
+function findGram(keys: string, padded: string): number {
+  let low = 0;
+  let high = keys.length / GRAM_LENGTH - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const key = keys.slice(mid * GRAM_LENGTH, mid * GRAM_LENGTH + GRAM_LENGTH);
+    if (key === padded) return mid;
+    if (key < padded) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+function encodeGrams(
+  namesByItem: readonly (readonly string[])[],
+  bitmapLength: number,
+): { gramKeys: Uint8Array; gramStarts: Uint32Array; postings: Uint32Array } {
+  const lists = new Map<string, number[]>();
+  namesByItem.forEach((names, position) => {
+    for (const name of names) {
+      for (let length = 1; length <= GRAM_LENGTH; length++) {
+        for (let at = 0; at + length <= name.length; at++) {
+          const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
+          const list = lists.get(gram);
+          // Items come in ascending order, so a list holds a position at most once.
+          if (!list) lists.set(gram, [position]);
+          else if (list.at(-1) !== position) list.push(position);
+        }
+      }
+    }
+  });
+  const keys = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // A list at least as long as the bitmap becomes the bitmap, so every shorter range is a list.
+  const stored = keys.map((key) => {
+    const list = lists.get(key)!;
+    if (list.length < bitmapLength) return list;
+    const bitmap = new Uint32Array(bitmapLength);
+    for (const position of list) bitmap[position >>> 5]! |= 1 << (position & 31);
+    return bitmap;
+  });
+  const gramStarts = new Uint32Array(keys.length + 1);
+  let total = 0;
+  stored.forEach((list, i) => {
+    gramStarts[i] = total;
+    total += list.length;
+  });
+  gramStarts[keys.length] = total;
+  const postings = new Uint32Array(total);
+  for (const [i, list] of stored.entries()) postings.set(list, gramStarts[i]!);
+  const joined = keys.join('');
+  const gramKeys = new Uint8Array(joined.length * 2);
+  const view = new DataView(gramKeys.buffer);
+  for (let i = 0; i < joined.length; i++) view.setUint16(i * 2, joined.charCodeAt(i), true);
+  return { gramKeys, gramStarts, postings };
+}
+
+function groupByPillar(codes: Uint8Array, pillarCount: number): Int32Array[] {
+  const sizes = new Int32Array(pillarCount);
+  for (let i = 0; i < codes.length; i++) sizes[codes[i]!]!++;
+  const members = Array.from(sizes, (size) => new Int32Array(size));
+  const fill = new Int32Array(pillarCount);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
+    members[code]![fill[code]!++] = i;
+  }
+  return members;
+}
+
+function bytesOf(array: Uint32Array): Uint8Array {
+  const out = new Uint8Array(array.length * 4);
+  const view = new DataView(out.buffer);
+  for (const [i, value] of array.entries()) view.setUint32(i * 4, value, true);
+  return out;
+}
+
+function uint32View(bytes: Uint8Array): Uint32Array {
+  // A typed array view needs 4-byte alignment; copy in the rare case the buffer is not.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}
+
+function int32View(bytes: Uint8Array): Int32Array {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}
+
+function align4(n: number): number {
+  return (n + 3) & ~3;
+}
