@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { buildSite } from './lib/publish/build-site.ts';
 import { OutputLockedError } from './lib/publish/publish.ts';
+import { EDITORIAL_CHECKS, type EditorialFinding, formatFinding } from './lib/corpus/editorial-checks.ts';
 import { isPlaceholderOrigin, LOCALES } from '../src/contract/facts.ts';
 import { rateLimitFromEnv } from '../src/limits/rate-limit.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -118,6 +119,18 @@ function deployedGrants(file: string, limit: number): PublicGrant[] | undefined 
   return records && publicGrants(records);
 }
 
+/** A count per editorial check that warns, with its first findings; corpus:stats lists them all. */
+function editorialWarnings(findings: EditorialFinding[]): string[] {
+  const lines: string[] = [];
+  for (const check of EDITORIAL_CHECKS) {
+    const found = findings.filter((finding) => finding.check === check);
+    if (found.length === 0) continue;
+    lines.push(`Warning: ${found.length} ${check} finding(s) (npm run corpus:stats lists them all), such as:`);
+    for (const finding of found.slice(0, 3)) lines.push(`  ${formatFinding(finding)}`);
+  }
+  return lines;
+}
+
 /** SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since the epoch. */
 function sourceDateEpoch(value: string | undefined): Date | undefined {
   if (value === undefined || value === '') return undefined;
@@ -152,6 +165,7 @@ if (!result.ok) {
       `  posts:  link to ${result.pages.postsElsewhere} (paths.post), another site: its pages are not built or checked here`,
     );
   log(`  data version: ${result.dataVersion}`);
+  for (const line of editorialWarnings(result.warnings)) log(line);
   if (isPlaceholderOrigin(result.siteUrl)) {
     process.stderr.write(
       `Warning: the output names ${result.siteUrl}, a placeholder origin: problem types, term and post URLs, ` +

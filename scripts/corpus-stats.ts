@@ -14,12 +14,14 @@ const options = new Command()
   .parse()
   .opts<{ corpus: string; json?: boolean }>();
 
-const validation = validateCorpus(await loadCorpusFiles(options.corpus));
+const files = await loadCorpusFiles(options.corpus);
+const validation = validateCorpus(files);
 if (!validation.ok) {
   process.stderr.write(`The corpus does not validate (run npm run build for details):\n`);
   for (const problem of validation.problems) process.stderr.write(`  ${formatProblem(problem)}\n`);
   process.exitCode = 1;
 } else {
-  const stats = computeCorpusStats(validation.corpus, await loadStyleVariants(options.corpus));
+  const sources = new Map(files.files.map((file) => [file.path, file.text]));
+  const stats = computeCorpusStats(validation.corpus, await loadStyleVariants(options.corpus), sources);
   process.stdout.write(options.json ? `${JSON.stringify(stats, null, 2)}\n` : `${formatCorpusStats(stats)}\n`);
 }

@@ -3,7 +3,7 @@
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { REFERENCES_MAX, REFERENCES_MIN } from '../../../src/contract/schema.ts';
 import { crossLinks } from '../publish/derive.ts';
-import { anonymousViews, unnamedScholarlyWorks } from './anonymous-views.ts';
+import { editorialFindings, formatFinding, type EditorialCheck, type SourceTexts } from './editorial-checks.ts';
 import { authorFormatProblem, findWorkInconsistencies } from './reference-checks.ts';
 import { interpretationsNameAScholar, knownScholars, scholarsNamedNotReferenced } from './scholar-checks.ts';
 import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
@@ -54,24 +54,18 @@ export interface CorpusStats {
   interpretationsWithoutScholar: string[];
   /** "slug: Given Family": a cited-elsewhere scholar named in the body but not in its references. */
   scholarsNotReferenced: string[];
-  /** "slug: opening words…": an English Interpretations sentence giving a view to "Scholars", "Some"… and naming nobody. */
-  anonymousViews: string[];
-  /** "slug: Author, Title": a scholarly reference none of whose authors the English body names. */
-  unnamedScholarlyWorks: string[];
+  /** The editorial checks (editorial-checks.ts), each finding as "file:line: message". */
+  editorial: Record<EditorialCheck, string[]>;
 }
 
 /** The checks on who is cited: references, their authors and the scholars bodies name. */
 export function computeAttributionChecks(
   corpus: Corpus,
   style: StyleVariants,
+  sources: SourceTexts = new Map(),
 ): Pick<
   CorpusStats,
-  | 'authorFormat'
-  | 'workInconsistencies'
-  | 'interpretationsWithoutScholar'
-  | 'scholarsNotReferenced'
-  | 'anonymousViews'
-  | 'unnamedScholarlyWorks'
+  'authorFormat' | 'workInconsistencies' | 'interpretationsWithoutScholar' | 'scholarsNotReferenced' | 'editorial'
 > {
   const cited = corpus.terms.flatMap((t) => (t.references ?? []).map((reference) => ({ slug: t.slug, reference })));
   const authorFormat = cited.flatMap(({ slug, reference }) => {
@@ -88,9 +82,14 @@ export function computeAttributionChecks(
     workInconsistencies: findWorkInconsistencies(cited),
     interpretationsWithoutScholar,
     scholarsNotReferenced: scholarsNamedNotReferenced(corpus, knownScholars(corpus, style.scholars)),
-    anonymousViews: corpus.terms.flatMap((term) => anonymousViews(term, corpus.site.bodySections.en.at(-1) ?? '')),
-    unnamedScholarlyWorks: corpus.terms.flatMap(unnamedScholarlyWorks),
+    editorial: groupFindings(corpus, sources),
   };
+}
+
+function groupFindings(corpus: Corpus, sources: SourceTexts): Record<EditorialCheck, string[]> {
+  const grouped: Record<EditorialCheck, string[]> = { 'anonymous-view': [], 'cited-never-named': [], 'work-year': [] };
+  for (const finding of editorialFindings(corpus, sources)) grouped[finding.check].push(formatFinding(finding));
+  return grouped;
 }
 
 export function countWords(markdown: string): number {
@@ -102,7 +101,12 @@ export function countWords(markdown: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: [], bg: [] }): CorpusStats {
+/** `sources`: the corpus files' texts by path, so that editorial findings carry line numbers. */
+export function computeCorpusStats(
+  corpus: Corpus,
+  style: StyleVariants = { en: [], bg: [] },
+  sources: SourceTexts = new Map(),
+): CorpusStats {
   const matchers = compileStyleVariants(style);
   const styleWarnings: string[] = [];
   const withoutReferences: string[] = [];
@@ -179,7 +183,7 @@ export function computeCorpusStats(corpus: Corpus, style: StyleVariants = { en: 
     overLinked: corpus.terms
       .filter((t) => crossLinks(t).length > RELATED_TERMS_MAX)
       .map((t) => `${t.slug}: ${crossLinks(t).length} related terms`),
-    ...computeAttributionChecks(corpus, style),
+    ...computeAttributionChecks(corpus, style, sources),
   };
 }
 
@@ -207,6 +211,9 @@ export function formatCorpusStats(stats: CorpusStats): string {
   lines.push(
     `author-format findings: ${stats.authorFormat.length}; works described two ways: ${stats.workInconsistencies.length}`,
   );
+  lines.push(
+    `anonymous views: ${stats.editorial['anonymous-view'].length}; scholarly works cited but never named: ${stats.editorial['cited-never-named'].length}; works cited with different years: ${stats.editorial['work-year'].length}`,
+  );
   lines.push(`traditions with at least 4 entries: ${stats.traditionsWithFourOrMore}`);
   table('terms per pillar', stats.perPillar);
   table('terms per tradition', stats.perTradition);
@@ -230,10 +237,8 @@ export function formatCorpusStats(stats: CorpusStats): string {
   list('works cited with different titles, kinds or authors', stats.workInconsistencies);
   list('Interpretations naming no author of a scholarly reference', stats.interpretationsWithoutScholar);
   list('scholars named in a body but not in its references', stats.scholarsNotReferenced);
-  list(
-    'Interpretations sentences giving a view to "Scholars", "Historians", "Critics" or "Some" unnamed',
-    stats.anonymousViews,
-  );
-  list('scholarly references whose author the body never names', stats.unnamedScholarlyWorks);
+  list('anonymous views ("some scholars", "is debated", „смята се“…)', stats.editorial['anonymous-view']);
+  list('scholarly references whose author a body never names (per locale)', stats.editorial['cited-never-named']);
+  list('works cited with different years across entries', stats.editorial['work-year']);
   return lines.join('\n');
 }

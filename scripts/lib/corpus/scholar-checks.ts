@@ -64,36 +64,108 @@ interface SpokenWord {
 
 /** The capitalised words of a Bulgarian text, transliterated once ("ц" is one sound: Hurwitz -> Хурвиц). */
 function capitalisedWords(text: string): SpokenWord[] {
-  return (text.match(/\p{Lu}[\p{L}-]*/gu) ?? []).map((word) => {
+  // A hyphenated name also counts by its first part: „Лопес-младши“ names Lopez.
+  const found = text.match(/\p{Lu}[\p{L}-]*/gu) ?? [];
+  return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.split('-')[0]!)].map((word) => {
     const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
     return { word: stripMarks(word), latin, key: soundKey(latin) };
   });
 }
 
+/**
+ * How a family name may be spelled out before Bulgarian transliterates its sound: English
+ * "ow" as ау (Howe -> Хау, Wittkower -> Виткауер), a silent e that lengthens the vowel (Fine ->
+ * Файн, Crane -> Крейн), "tion" as шън (Sumption -> Съмпшън), a silent l (Walker -> Уокър),
+ * French "ou" and silent endings (Foucault -> Фуко, Tardieu -> Тардийо), German ch and ei
+ * (Trachtenberg -> Трахтенберг, Grillmeier -> Грилмайер), Finnish and Dutch j (Marjanen ->
+ * Марянен), French ill (Weill -> Вей), and a few more below.
+ */
+function spellings(family: string): string[] {
+  const name = stripMarks(family.replace(/ö/g, 'yo').replace(/ü/g, 'yu').replace(/ä/g, 'e'))
+    .toLowerCase()
+    .replace(/(?<=[^aeiou])oe/g, 'yo') // Hoeller -> Хьолер
+    .replace(/(?<=[^aeiou])ue/g, 'yu'); // Buehler -> Бюлер
+  // Double letters once, ck as k, final y as и, u as ъ: Lossky -> Лоски, Huffman -> Хъфман, Tuckett -> Тъкет.
+  const simple = name
+    .replace(/(\p{L})\1/gu, '$1')
+    .replace(/ck/g, 'k')
+    .replace(/y$/, 'i');
+  const english = name
+    .replace(/ow|ou/g, 'au') // Howe -> Хау, Louth -> Лаут
+    .replace(/ee$/, 'i') // Clulee -> Клули
+    .replace(/ee|ea/g, 'iy') // Reeves -> Рийвс, Weeks -> Уийкс, Needham -> Нийдъм
+    .replace(/oo/g, 'u') // Moore -> Мур
+    .replace(/(\p{L})\1/gu, '$1')
+    .replace(/ck/g, 'k')
+    .replace(/c(?![eiy])/g, 'k')
+    .replace(/a([^aeiouy])er$/, 'ey$1ar') // Baker -> Бейкър
+    .replace(
+      /([aiouy])([^aeiouy])i?e(s?)$/,
+      (_, vowel: string, consonant: string, s: string) => `${ENGLISH_LONG[vowel]}${consonant}${s}`,
+    ) // Davies -> Дейвис
+    .replace(/([aeiou])e$/, '$1');
+  const french = name
+    .replace(/^h/, '') // Hadot -> Адо
+    .replace(/ou/g, 'u')
+    .replace(/ai/g, 'e') // Faivre -> Февр
+    .replace(/(?:ault|eau|aux|aut|ot)$/, 'o')
+    .replace(/ieu$/, 'iyo')
+    .replace(/re$/, 'r')
+    .replace(/(\p{L})\1/gu, '$1')
+    .replace(/e$/, '') // Detienne -> Детиен
+    .replace(/c(?=[aou])/g, 'k');
+  const spelled = [
+    stripMarks(family).toLowerCase(),
+    name,
+    simple,
+    simple.replace(/u/g, 'a'),
+    english,
+    english.replace(/u/g, 'a'),
+    french,
+    name.replace(/ch/g, 'h').replace(/ei/g, 'ay').replace(/eu/g, 'oy'), // Neumann -> Нойман
+    simple.replace(/ch/g, 'h').replace(/ei/g, 'ay').replace(/eu/g, 'oy'),
+    name.replace(/j/g, 'y'),
+    name.replace(/ill/g, 'y'),
+    name.replace(/tion/g, 'shn'),
+    name.replace(/alk/g, 'ok'),
+    name.replace(/ieu$/, 'yu'), // Lieu -> Лю
+    name.replace(/ts/g, 'z'), // ц, read as z below: Izutsu -> Изуцу
+    name.replace(/dg/g, 'dzh'), // Ridgeon -> Риджън
+    name.replace(/quh/g, 'h').replace(/ou/g, 'u'), // Colquhoun -> Колхун
+  ];
+  // English w as у or в: Walker -> Уокър, Weeks -> Уийкс, Lewy -> Леви.
+  return [
+    ...new Set(
+      spelled.flatMap((spelling) => [
+        spelling,
+        spelling.replace(/w/g, 'u'),
+        spelling.replace(/w/g, 'v').replace(/y$/, 'i'),
+      ]),
+    ),
+  ];
+}
+const ENGLISH_LONG: Record<string, string> = { a: 'ey', i: 'ay', o: 'o', u: 'yu', y: 'ay' };
+
 /** Whether the (Bulgarian) words name `family`: the name itself, or a word that sounds and is spelled like it. */
 function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
+  const spelled = spellings(family);
   // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
   const keys = new Set(
-    // Finnish and Dutch j is a glide (Marjanen -> Марянен).
-    // German ch is х (Trachtenberg -> Трахтенберг), ei is ай (Grillmeier -> Грилмайер).
-    [
-      soundKey(family),
-      soundKey(family, true),
-      soundKey(family.replace(/j/g, 'y')),
-      soundKey(family.replace(/ch/g, 'h').replace(/ei/g, 'ay')),
-      soundKey(family.replace(/ill/g, 'y')), // French: Weill -> Вей
-    ].flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
+    spelled
+      .flatMap((spelling) => [soundKey(spelling), soundKey(spelling, true)])
+      .flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
   );
   keys.delete('');
-  const name = stripMarks(family).toLowerCase();
-  const spoken = name.replace(/w/g, 'u'); // Weeks -> Уийкс, Ware -> Уеър
   return words.some(({ word, latin, key }) => {
     if (word === stripMarks(family)) return true;
+    // Nearly the same letters: one slip in a short name, two in a long one.
+    const distance = Math.min(...spelled.map((spelling) => editDistance(latin, spelling)));
+    if (distance <= (latin.length >= 7 ? 2 : 1) && latin.length >= 3) return true;
+    // Or the same consonants ("Copenhaver", „Копенхейвър“) and at most half the letters changed;
+    // a short key says little: two changes at most, in a word of five letters or more
+    // („Сийгъл“ names Segal; „Син“ does not name King, nor „Дали“ Daley).
     if (!keys.has(key)) return false;
-    if (key.length >= 4) return true; // a long consonant skeleton is distinctive enough
-    // Spelled alike too: „Кузански“ shares a key with "Jonas" but not its letters.
-    const distance = Math.min(editDistance(latin, name), editDistance(latin, spoken));
-    return distance <= 0.7 * Math.max(latin.length, name.length);
+    return key.length >= 4 ? distance <= 0.5 * latin.length : key.length >= 2 && distance <= 2 && latin.length >= 5;
   });
 }
 
@@ -111,6 +183,11 @@ function editDistance(a: string, b: string): number {
 
 function englishTextNames(text: string, family: string): boolean {
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(stripMarks(family))}(?![\\p{L}])`, 'u').test(stripMarks(text));
+}
+
+/** Whether a text of the locale names `family` (a Bulgarian text in Cyrillic: „Шолем“ names Scholem). */
+export function namesFamily(text: string, family: string, locale: Locale): boolean {
+  return locale === 'en' ? englishTextNames(text, family) : bulgarianTextNames(capitalisedWords(text), family);
 }
 
 /** Family names of the authors of the entry's scholarly references (the last word: "von Franz" -> "Franz"). */

@@ -11,6 +11,12 @@ import { ManifestSchema } from '../../../src/contract/schema.ts';
 import { deriveApiRecords, type ApiRecords } from './derive.ts';
 import { archiveDumps, loadPreviousDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
+import {
+  EDITORIAL_ERRORS,
+  type EditorialCheck,
+  editorialFindings,
+  type EditorialFinding,
+} from '../corpus/editorial-checks.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
@@ -46,6 +52,8 @@ export interface BuildOptions {
   parallelChecks?: boolean;
   /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
   write?: WriteOptions;
+  /** The editorial checks whose findings fail the build (default EDITORIAL_ERRORS); the others warn. */
+  editorialErrors?: ReadonlySet<EditorialCheck>;
 }
 
 export type BuildResult =
@@ -57,6 +65,8 @@ export type BuildResult =
       siteUrl: string;
       summary: WriteSummary;
       pages: PagesOutcome;
+      /** Editorial findings (editorial-checks.ts) of the checks that warn rather than fail. */
+      warnings: EditorialFinding[];
     }
   | { ok: false; problems: CorpusProblem[]; messages: string[] };
 
@@ -78,12 +88,13 @@ interface Prepared {
   counts: BuildCounts;
   /** What the pages are made from; none when another site serves them. */
   pages?: PagesConfig;
+  warnings: EditorialFinding[];
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const prepared = await prepare(options);
   if (!prepared.ok) return prepared;
-  const { records, searchNames, source, dataVersion, counts, pages } = prepared;
+  const { records, searchNames, source, dataVersion, counts, pages, warnings } = prepared;
   let pageCount = 0;
   const summary = await writeAtomically(
     options.outDir,
@@ -117,6 +128,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     siteUrl: records.siteUrl,
     summary,
     pages: pages ? { built: true, count: pageCount, ...(postsElsewhere ? { postsElsewhere } : {}) } : { built: false },
+    warnings,
   };
 }
 
@@ -153,6 +165,16 @@ async function prepare(
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
+  const findings = editorialFindings(corpus, new Map(files.files.map((file) => [file.path, file.text])));
+  const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
+  const editorialErrors: CorpusProblem[] = findings
+    .filter((finding) => failing.has(finding.check))
+    .map(({ file, line, field, message }) => ({ file, line, field, message }));
+  if (editorialErrors.length > 0) {
+    if (options.cacheDir !== undefined) cache.save(options.cacheDir);
+    return { ok: false, problems: editorialErrors, messages: editorialErrors.map(formatProblem) };
+  }
+  const warnings = findings.filter((finding) => !failing.has(finding.check));
   const pagesHere = buildsPages(corpus.site);
   const siteUrl = (options.siteUrl ?? (pagesHere ? options.deploymentUrl : undefined) ?? corpus.site.siteUrl).replace(
     /\/+$/,
@@ -172,7 +194,7 @@ async function prepare(
   if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
-  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages };
+  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };
 }
 
 /**
