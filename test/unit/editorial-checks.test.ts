@@ -118,6 +118,17 @@ describe('citedNeverNamedFindings', () => {
   });
 });
 
+describe('citedNeverNamedFindings for an author cited in Cyrillic', () => {
+  it('takes the English body naming the author in Latin letters', () => {
+    const refs = [scholarly('Ангелов, Димитър'), scholarly('Иванов, Йордан')];
+    const t = term('x', refs, 'Dimitar Angelov argues.', 'Димитър Ангелов и Йордан Иванов.');
+    expect(citedNeverNamedFindings(t, 'en').map((f) => f.message)).toEqual([
+      'Иванов, Йордан, A Study is cited, but the en body never names Иванов: name the author where the work carries a statement, or drop the reference',
+    ]);
+    expect(citedNeverNamedFindings(t, 'bg')).toEqual([]);
+  });
+});
+
 describe('workYearFindings', () => {
   it('reports each citation of a work cited with two years', () => {
     const aion = (year: number) => ({

@@ -187,7 +187,11 @@ function englishTextNames(text: string, family: string): boolean {
 
 /** Whether a text of the locale names `family` (a Bulgarian text in Cyrillic: „Шолем“ names Scholem). */
 export function namesFamily(text: string, family: string, locale: Locale): boolean {
-  return locale === 'en' ? englishTextNames(text, family) : bulgarianTextNames(capitalisedWords(text), family);
+  if (locale === 'bg') return bulgarianTextNames(capitalisedWords(text), family);
+  // A Bulgarian author, cited in Cyrillic, is named in English in Latin letters (Ангелов: Angelov).
+  if (!/\p{Script=Cyrillic}/u.test(family)) return englishTextNames(text, family);
+  const latin = bulgarianToLatin(family);
+  return englishTextNames(text, latin[0]!.toUpperCase() + latin.slice(1));
 }
 
 /** Family names of the authors of the entry's scholarly references (the last word: "von Franz" -> "Franz"). */
