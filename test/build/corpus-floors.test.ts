@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeCorpusStats, RELATED_TERMS_MAX, type CorpusStats } from '../../scripts/lib/corpus/corpus-stats.ts';
+import { EDITORIAL_ERRORS } from '../../scripts/lib/corpus/editorial-checks.ts';
 import { crossLinks } from '../../scripts/lib/publish/derive.ts';
 import { loadCorpusFiles, loadStyleVariants } from '../../scripts/lib/corpus/load-corpus.ts';
 import { formatProblem, validateCorpus, type Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
@@ -73,6 +74,10 @@ describe('the bundled corpus', () => {
   it('writes every author "Family, Given", joined by "; ", and describes each work alike wherever it is cited', () => {
     expect(stats.authorFormat).toEqual([]);
     expect(stats.workInconsistencies).toEqual([]);
+  });
+
+  it('has no finding of an editorial check that fails the build', () => {
+    for (const check of EDITORIAL_ERRORS) expect(stats.editorial[check], check).toEqual([]);
   });
 
   it('names a scholar from the references in (nearly) every Interpretations section', () => {

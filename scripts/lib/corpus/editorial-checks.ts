@@ -18,7 +18,7 @@ export const EDITORIAL_CHECKS = ['anonymous-view', 'cited-never-named', 'work-ye
 export type EditorialCheck = (typeof EDITORIAL_CHECKS)[number];
 
 /** The checks whose findings fail the build (the others warn). */
-export const EDITORIAL_ERRORS: ReadonlySet<EditorialCheck> = new Set<EditorialCheck>([]);
+export const EDITORIAL_ERRORS: ReadonlySet<EditorialCheck> = new Set<EditorialCheck>(['work-year']);
 
 export interface EditorialFinding extends CorpusProblem {
   check: EditorialCheck;
