@@ -3,7 +3,7 @@
 // unknown slug. Pure.
 import type { SiteConfig, TermFacts } from '../../../src/contract/schema.ts';
 import type { SourceFile } from './load-corpus.ts';
-import type { CorpusProblem } from './validate-corpus.ts';
+import type { CorpusProblem } from './corpus-model.ts';
 import type { ParsedYaml } from './yaml-source.ts';
 
 export function checkVocabularies(

@@ -14,7 +14,7 @@ import {
 import type { SourceFile } from './load-corpus.ts';
 import { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
-import type { CorpusProblem, LocalizedTermText } from './validate-corpus.ts';
+import type { CorpusProblem, LocalizedTermText } from './corpus-model.ts';
 import { deferredYaml, parseFrontmatter, parseYaml, splitFrontmatter, type ParsedYaml } from './yaml-source.ts';
 
 type Report = (problem: CorpusProblem) => void;

@@ -5,7 +5,7 @@
 import type { TermFacts } from '../../../src/contract/schema.ts';
 import { unknownSlugMessage } from './corpus-checks.ts';
 import type { SourceFile } from './load-corpus.ts';
-import type { CorpusProblem } from './validate-corpus.ts';
+import type { CorpusProblem } from './corpus-model.ts';
 import type { ParsedYaml } from './yaml-source.ts';
 
 type Report = (problem: CorpusProblem) => void;

@@ -2,13 +2,8 @@
 // with them. Pure: no I/O. Every problem names the file, the line where there is one, the
 // field, and what to do about it; all problems are collected before the build gives up.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import {
-  SiteConfigSchema,
-  type Post,
-  type SiteConfig,
-  type TermFacts,
-  type TermText,
-} from '../../../src/contract/schema.ts';
+import { SiteConfigSchema, type Post, type SiteConfig, type TermFacts } from '../../../src/contract/schema.ts';
+import type { CorpusProblem, CorpusTerm, LocalizedTermText, ValidationResult } from './corpus-model.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import {
@@ -23,40 +18,8 @@ import { checkedYamlFile, checkTermText, parseWith, type FileKind } from './file
 import { checkBroaderOfTerm, checkHierarchy } from './hierarchy.ts';
 import { parseYaml, type ParsedYaml } from './yaml-source.ts';
 
-export interface CorpusProblem {
-  file: string;
-  line?: number;
-  field?: string;
-  message: string;
-}
-
-export interface LocalizedTermText extends TermText {
-  /** The Markdown body, trimmed; becomes `fullContent`. */
-  body: string;
-}
-
-export interface CorpusTerm extends TermFacts {
-  texts: Record<Locale, LocalizedTermText>;
-  /** The term.yaml path, for messages and statistics. */
-  file: string;
-}
-
-export interface Corpus {
-  site: SiteConfig;
-  /** Sorted by slug. */
-  terms: CorpusTerm[];
-  /** Sorted by slug. */
-  posts: Post[];
-}
-
-export type ValidationResult = { ok: true; corpus: Corpus } | { ok: false; problems: CorpusProblem[] };
-
-export function formatProblem(problem: CorpusProblem): string {
-  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
-  return problem.field === undefined
-    ? `${where}: ${problem.message}`
-    : `${where}: ${problem.field}: ${problem.message}`;
-}
+export type { Corpus, CorpusProblem, CorpusTerm, LocalizedTermText, ValidationResult } from './corpus-model.ts';
+export { formatProblem } from './corpus-model.ts';
 
 const TERM_FILE = /^terms\/([^/]+)\/(term\.yaml|[a-z]{2}\.md)$/;
 const POST_FILE = /^posts\/[^/]+\.yaml$/;
@@ -78,31 +41,78 @@ export function checkableFiles({ root, files }: CorpusFiles): { kind: FileKind; 
   return checkable;
 }
 
+type Report = (problem: CorpusProblem) => void;
+
+/** What every step of validation shares. */
+interface Pass {
+  root: string;
+  report: Report;
+  cache: ParseCache | undefined;
+}
+
+/** The files of a corpus by role; unexpected files are reported while sorting. */
+interface SortedFiles {
+  siteFile: SourceFile | undefined;
+  /** Term folder name -> file name (term.yaml, en.md, bg.md) -> file. */
+  termDirs: Map<string, Map<string, SourceFile>>;
+  postFiles: SourceFile[];
+}
+
+/** A term.yaml that parsed, kept for the checks that need every slug. */
+interface RegisteredTerm {
+  facts: TermFacts;
+  file: SourceFile;
+  yaml: ParsedYaml;
+}
+
+/** The slugs claimed so far: by a term.yaml, or by a folder whose term.yaml did not parse. */
+class SlugRegistry {
+  /** slug -> the term.yaml that claimed it first (also for terms with other problems). */
+  readonly owners = new Map<string, { file: string; at: () => { file: string; line: number; field: string } }>();
+  /** Folders whose term.yaml did not parse: their name stands in for the slug, so references to
+   * them are not reported a second time. */
+  readonly unparsedDirs = new Set<string>();
+
+  isKnown = (slug: string): boolean => this.owners.has(slug) || this.unparsedDirs.has(slug);
+  known = (): string[] => [...this.owners.keys(), ...this.unparsedDirs];
+}
+
 /** `cache`: files parsed and checked by an earlier build (parse-cache.ts). */
 export function validateCorpus(
   { root, files, problems: loadProblems = [] }: CorpusFiles,
   { cache }: { cache?: ParseCache } = {},
 ): ValidationResult {
-  const parse = (text: string) => parseYaml(text, 1, cache);
   // What the loader could not read (links, size, encoding) is reported first, with the rest.
   const problems: CorpusProblem[] = [...loadProblems];
+  const pass: Pass = { root, report: (problem) => problems.push(problem), cache };
+  const { siteFile, termDirs, postFiles } = sortFiles(pass, files);
+  const site = checkSite(pass, siteFile);
+  const slugs = new SlugRegistry();
+  const { terms, registered } = readTerms(pass, termDirs, site, slugs);
+  checkRelatedSlugs(pass, registered, slugs);
+  checkHierarchy(registered, slugs.isKnown, slugs.known, pass.report);
+  const posts = readPosts(pass, postFiles, slugs);
+
+  if (problems.length > 0 || !site) return { ok: false, problems: sortProblems(problems) };
+  terms.sort((a, b) => compareCodeUnits(a.slug, b.slug));
+  posts.sort((a, b) => compareCodeUnits(a.slug, b.slug));
+  return { ok: true, corpus: { site, terms, posts } };
+}
+
+function sortFiles({ root, report }: Pass, files: readonly SourceFile[]): SortedFiles {
   // A file that could not be read exists, so its absence is not reported, but it is not parsed.
   const unreadable = new Set(files.filter((file) => file.unreadable).map((file) => file.path));
-  const report = (problem: CorpusProblem) => problems.push(problem);
-  const relative = (file: SourceFile) => relativePath(root, file);
-
-  let siteFile: SourceFile | undefined;
-  const termDirs = new Map<string, Map<string, SourceFile>>();
-  const postFiles: SourceFile[] = [];
+  const sorted: SortedFiles = { siteFile: undefined, termDirs: new Map(), postFiles: [] };
   for (const file of files) {
-    const rel = relative(file);
+    const rel = relativePath(root, file);
     const termMatch = TERM_FILE.exec(rel);
-    if (rel === SITE_FILE) siteFile = file;
-    else if (POST_FILE.test(rel)) postFiles.push(file);
-    else if (termMatch && (termMatch[2] === 'term.yaml' || LOCALES.includes(termMatch[2]!.slice(0, 2) as Locale))) {
-      const dir = termMatch[1]!;
-      if (!termDirs.has(dir)) termDirs.set(dir, new Map());
-      termDirs.get(dir)!.set(termMatch[2]!, file);
+    const termDir = termMatch?.[1];
+    const termFile = termMatch?.[2];
+    if (rel === SITE_FILE) sorted.siteFile = file;
+    else if (POST_FILE.test(rel)) sorted.postFiles.push(file);
+    else if (termDir && termFile && (termFile === 'term.yaml' || LOCALES.includes(termFile.slice(0, 2) as Locale))) {
+      const dirFiles = sorted.termDirs.get(termDir) ?? new Map<string, SourceFile>();
+      sorted.termDirs.set(termDir, dirFiles.set(termFile, file));
     } else if (!unreadable.has(file.path)) {
       report({
         file: file.path,
@@ -112,108 +122,143 @@ export function validateCorpus(
       });
     }
   }
+  return sorted;
+}
 
-  // ---- site.yaml: the vocabularies every other check depends on.
-  const siteYaml = siteFile && !siteFile.unreadable ? parse(siteFile.text) : undefined;
+/** site.yaml: the vocabularies every other check depends on. */
+function checkSite({ root, report, cache }: Pass, siteFile: SourceFile | undefined): SiteConfig | undefined {
   if (!siteFile) {
     report({
       file: `${root}/${SITE_FILE}`,
       message: 'missing; the corpus needs a site configuration (see corpus/README.md)',
     });
+    return undefined;
   }
-  const site =
-    siteFile && !siteFile.unreadable && siteYaml ? parseWith(siteFile, siteYaml, SiteConfigSchema, report) : undefined;
-  if (site && siteFile && siteYaml) checkVocabularies(site, siteFile, siteYaml, report);
+  if (siteFile.unreadable) return undefined;
+  const siteYaml = parseYaml(siteFile.text, 1, cache);
+  const site = parseWith(siteFile, siteYaml, SiteConfigSchema, report);
+  if (site) checkVocabularies(site, siteFile, siteYaml, report);
+  return site;
+}
 
-  // ---- terms
+function readTerms(
+  pass: Pass,
+  termDirs: SortedFiles['termDirs'],
+  site: SiteConfig | undefined,
+  slugs: SlugRegistry,
+): { terms: CorpusTerm[]; registered: RegisteredTerm[] } {
   const terms: CorpusTerm[] = [];
-  // slug -> the term.yaml that claimed it first (also for terms with other problems).
-  const slugOwner = new Map<string, { file: string; at: () => { file: string; line: number; field: string } }>();
-  const registered: { facts: TermFacts; file: SourceFile; yaml: ParsedYaml }[] = [];
-  // Folders whose term.yaml did not parse: their folder name stands in for the slug, so
-  // references to them are not reported a second time.
-  const unparsedDirs = new Set<string>();
+  const registered: RegisteredTerm[] = [];
   for (const [dir, dirFiles] of [...termDirs].sort(([a], [b]) => compareCodeUnits(a, b))) {
-    const factsFile = dirFiles.get('term.yaml');
-    const dirPath = `${root === '.' ? '' : `${root}/`}terms/${dir}`;
-    if (!factsFile) {
-      report({ file: `${dirPath}/`, message: 'missing term.yaml; every term folder needs term.yaml, en.md and bg.md' });
-    }
-    const texts: Partial<Record<Locale, LocalizedTermText>> = {};
-    for (const locale of LOCALES) {
-      const textFile = dirFiles.get(`${locale}.md`);
-      if (!textFile) {
-        report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
-        continue;
-      }
-      const text = textFile.unreadable ? undefined : checkTermText(textFile, locale, report, cache);
-      if (text) texts[locale] = text;
-    }
-    if (!factsFile) continue;
-    if (factsFile.unreadable) {
-      unparsedDirs.add(dir);
-      continue;
-    }
-    const { value: facts, yaml: factsYaml } = checkedYamlFile(factsFile, 'term.yaml', report, cache);
-    if (!facts) {
-      unparsedDirs.add(dir);
-      continue;
-    }
-
-    // Lines are looked up only for a message: a cached file is not parsed otherwise.
-    const slugAt = () => ({ file: factsFile.path, line: factsYaml.lineOf(['slug']), field: 'slug' });
-    if (facts.slug !== dir) {
-      report({
-        ...slugAt(),
-        message: `"${facts.slug}" differs from its folder terms/${dir}/; rename the folder to terms/${facts.slug}/ or set slug: ${dir}`,
-      });
-      // References may use either name: neither is reported a second time.
-      unparsedDirs.add(dir);
-    }
-    const previous = slugOwner.get(facts.slug);
-    if (previous) {
-      // Neither file is "the" right one: name both, each pointing at the other.
-      report({ ...slugAt(), message: `"${facts.slug}" is also the slug of ${previous.file}; slugs must be unique` });
-      report({
-        ...previous.at(),
-        message: `"${facts.slug}" is also the slug of ${factsFile.path}; slugs must be unique`,
-      });
-      continue;
-    }
-    slugOwner.set(facts.slug, { file: factsFile.path, at: slugAt });
-    if (site) checkTermVocabulary(facts, factsFile, factsYaml, site, report);
-    if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: factsFile.path });
-    checkRelatedTerms(facts, factsFile, factsYaml, report);
-    checkBroaderOfTerm(facts, factsFile, factsYaml, report);
-    if (facts.termOriginal === null && facts.termOriginalLang) {
-      report({
-        file: factsFile.path,
-        line: factsYaml.lineOf(['termOriginalLang']),
-        field: 'termOriginalLang',
-        message: 'names the language of termOriginal, which is null; set termOriginal or make this null',
-      });
-    }
-    registered.push({ facts, file: factsFile, yaml: factsYaml });
+    const texts = readTermTexts(pass, dir, dirFiles);
+    const term = readTermFacts(pass, dir, dirFiles.get('term.yaml'), slugs);
+    if (!term) continue;
+    const { facts, file } = term;
+    if (site) checkTermVocabulary(facts, file, term.yaml, site, pass.report);
+    if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: file.path });
+    checkTermFacts(pass, term);
+    registered.push(term);
   }
-  const isKnownSlug = (slug: string) => slugOwner.has(slug) || unparsedDirs.has(slug);
-  const knownSlugs = () => [...slugOwner.keys(), ...unparsedDirs];
-  // References need the complete slug set, so they are checked after every term is read.
+  return { terms, registered };
+}
+
+function termDirPath(root: string, dir: string): string {
+  return `${root === '.' ? '' : `${root}/`}terms/${dir}`;
+}
+
+/** en.md and bg.md of a term folder, each checked on its own. */
+function readTermTexts(
+  { root, report, cache }: Pass,
+  dir: string,
+  dirFiles: Map<string, SourceFile>,
+): Partial<Record<Locale, LocalizedTermText>> {
+  const dirPath = termDirPath(root, dir);
+  if (!dirFiles.has('term.yaml')) {
+    report({ file: `${dirPath}/`, message: 'missing term.yaml; every term folder needs term.yaml, en.md and bg.md' });
+  }
+  const texts: Partial<Record<Locale, LocalizedTermText>> = {};
+  for (const locale of LOCALES) {
+    const textFile = dirFiles.get(`${locale}.md`);
+    if (!textFile) {
+      report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
+      continue;
+    }
+    const text = textFile.unreadable ? undefined : checkTermText(textFile, locale, report, cache);
+    if (text) texts[locale] = text;
+  }
+  return texts;
+}
+
+/** A folder's term.yaml, registered under its slug unless another term holds that slug. */
+function readTermFacts(
+  { report, cache }: Pass,
+  dir: string,
+  factsFile: SourceFile | undefined,
+  slugs: SlugRegistry,
+): RegisteredTerm | undefined {
+  if (!factsFile) return undefined;
+  const { value: facts, yaml } = factsFile.unreadable
+    ? { value: undefined, yaml: undefined }
+    : checkedYamlFile(factsFile, 'term.yaml', report, cache);
+  if (!facts || !yaml) {
+    slugs.unparsedDirs.add(dir);
+    return undefined;
+  }
+  // Lines are looked up only for a message: a cached file is not parsed otherwise.
+  const slugAt = () => ({ file: factsFile.path, line: yaml.lineOf(['slug']), field: 'slug' });
+  if (facts.slug !== dir) {
+    report({
+      ...slugAt(),
+      message: `"${facts.slug}" differs from its folder terms/${dir}/; rename the folder to terms/${facts.slug}/ or set slug: ${dir}`,
+    });
+    // References may use either name: neither is reported a second time.
+    slugs.unparsedDirs.add(dir);
+  }
+  const previous = slugs.owners.get(facts.slug);
+  if (previous) {
+    // Neither file is "the" right one: name both, each pointing at the other.
+    report({ ...slugAt(), message: `"${facts.slug}" is also the slug of ${previous.file}; slugs must be unique` });
+    report({
+      ...previous.at(),
+      message: `"${facts.slug}" is also the slug of ${factsFile.path}; slugs must be unique`,
+    });
+    return undefined;
+  }
+  slugs.owners.set(facts.slug, { file: factsFile.path, at: slugAt });
+  return { facts, file: factsFile, yaml };
+}
+
+/** The rules of one term.yaml's fields that need no other term. */
+function checkTermFacts({ report }: Pass, { facts, file, yaml }: RegisteredTerm): void {
+  checkRelatedTerms(facts, file, yaml, report);
+  checkBroaderOfTerm(facts, file, yaml, report);
+  if (facts.termOriginal === null && facts.termOriginalLang) {
+    report({
+      file: file.path,
+      line: yaml.lineOf(['termOriginalLang']),
+      field: 'termOriginalLang',
+      message: 'names the language of termOriginal, which is null; set termOriginal or make this null',
+    });
+  }
+}
+
+/** References need the complete slug set, so they are checked after every term is read. */
+function checkRelatedSlugs({ report }: Pass, registered: readonly RegisteredTerm[], slugs: SlugRegistry): void {
   for (const { facts, file, yaml } of registered) {
     facts.relatedTerms.forEach((slug, i) => {
-      if (slug !== facts.slug && !isKnownSlug(slug)) {
+      if (slug !== facts.slug && !slugs.isKnown(slug)) {
         report({
           file: file.path,
           line: yaml.lineOf(['relatedTerms', i]),
           field: `relatedTerms.${i}`,
-          message: unknownSlugMessage(slug, knownSlugs()),
+          message: unknownSlugMessage(slug, slugs.known()),
         });
       }
     });
   }
+}
 
-  checkHierarchy(registered, isKnownSlug, knownSlugs, report);
-
-  // ---- posts
+function readPosts({ report, cache }: Pass, postFiles: readonly SourceFile[], slugs: SlugRegistry): Post[] {
   const posts: Post[] = [];
   const postFileBySlug = new Map<string, string>();
   for (const file of postFiles) {
@@ -231,22 +276,26 @@ export function validateCorpus(
       continue;
     }
     postFileBySlug.set(post.slug, file.path);
-    const seen = new Set<string>();
-    post.terms.forEach((slug, i) => {
-      const at = () => ({ file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` });
-      if (seen.has(slug)) report({ ...at(), message: `"${slug}" is listed twice; list each term once` });
-      else if (!isKnownSlug(slug)) {
-        report({ ...at(), message: unknownSlugMessage(slug, knownSlugs()) });
-      }
-      seen.add(slug);
-    });
+    checkPostTerms(report, file, yaml, post.terms, slugs);
     posts.push(post);
   }
+  return posts;
+}
 
-  if (problems.length > 0 || !site) return { ok: false, problems: sortProblems(problems) };
-  terms.sort((a, b) => compareCodeUnits(a.slug, b.slug));
-  posts.sort((a, b) => compareCodeUnits(a.slug, b.slug));
-  return { ok: true, corpus: { site, terms, posts } };
+function checkPostTerms(
+  report: Report,
+  file: SourceFile,
+  yaml: ParsedYaml,
+  terms: readonly string[],
+  slugs: SlugRegistry,
+): void {
+  const seen = new Set<string>();
+  terms.forEach((slug, i) => {
+    const at = () => ({ file: file.path, line: yaml.lineOf(['terms', i]), field: `terms.${i}` });
+    if (seen.has(slug)) report({ ...at(), message: `"${slug}" is listed twice; list each term once` });
+    else if (!slugs.isKnown(slug)) report({ ...at(), message: unknownSlugMessage(slug, slugs.known()) });
+    seen.add(slug);
+  });
 }
 
 export { compareCodeUnits, editDistance } from './corpus-checks.ts';

@@ -4,9 +4,7 @@
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
-import type { Locale } from '../../../src/contract/facts.ts';
 import { LICENSE, LICENSE_URL } from '../../../src/contract/facts.ts';
-import type { Manifest, PillarsResponse } from '../../../src/contract/schema.ts';
 import { originOf } from './format.ts';
 import { html, link, raw, type Html } from './html.ts';
 import { both } from './i18n.ts';
@@ -21,18 +19,9 @@ import { renderExamples } from './sections/examples.ts';
 import { renderMachineReadable } from './sections/machine-readable.ts';
 import { renderPillars } from './sections/pillars.ts';
 import { renderRateLimit } from './sections/rate-limit.ts';
+import type { DocsPageInput } from './input.ts';
 
-export interface DocsPageInput {
-  manifest: Manifest;
-  pillars: PillarsResponse['data'];
-  /** Requests per hour per client the API enforces. */
-  rateLimitPerHour: number;
-  /** A real slug for the runnable examples. */
-  exampleSlug: string;
-  counts: Record<Locale, number>;
-  /** The version of the OpenAPI document, shown next to its link. */
-  openapiVersion: string;
-}
+export type { DocsPageInput } from './input.ts';
 
 const SECTION_IDS = [
   'about',

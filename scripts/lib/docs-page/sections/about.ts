@@ -1,6 +1,6 @@
 import { html, type Html } from '../html.ts';
 import { both, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 
 export function renderAbout(input: DocsPageInput): Html {
   return html`<section id="about" aria-labelledby="about-h">

@@ -1,6 +1,6 @@
 import { html, link, type Html } from '../html.ts';
 import { both, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 
 // The snippet a reader pastes: escaped only as HTML requires, so the credit text stays verbatim.
 function snippetText(text: string): string {

@@ -2,7 +2,7 @@
 import { apiOperations, type OperationModel, type ParameterModel } from '../../../../src/contract/api-model.ts';
 import { code, html, type Html } from '../html.ts';
 import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 import { idFrom } from '../format.ts';
 
 function bounds(p: ParameterModel): Html[] {

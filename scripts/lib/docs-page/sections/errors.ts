@@ -8,7 +8,7 @@ import { PROBLEM_KIND_NAMES, PROBLEM_KINDS } from '../../../../src/contract/prob
 import { originOf } from '../format.ts';
 import { code, html, type Html } from '../html.ts';
 import { both, modelText, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 
 export function sampleProblem(input: DocsPageInput): string {
   const { attribution } = input.manifest;

@@ -4,7 +4,7 @@ import { LIST_PATH } from '../../../../src/contract/facts.ts';
 import { shellQuote } from '../format.ts';
 import { html, type Html } from '../html.ts';
 import { both, pair, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 import { MESSAGES } from '../messages.ts';
 
 interface Example {

@@ -4,7 +4,7 @@ import { API_ROOT } from '../../../../src/contract/facts.ts';
 import { SCHEMA_FILES } from '../../formats/openapi.ts';
 import { html, type Html } from '../html.ts';
 import { both, pair, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 import { MESSAGES } from '../messages.ts';
 
 export function renderMachineReadable(input: DocsPageInput): Html {

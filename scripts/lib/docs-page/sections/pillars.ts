@@ -1,7 +1,7 @@
 import { LIST_PATH } from '../../../../src/contract/facts.ts';
 import { code, html, link, type Html } from '../html.ts';
 import { both, cellLabel, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 
 export function renderPillars(input: DocsPageInput): Html {
   const rows = input.pillars.map(

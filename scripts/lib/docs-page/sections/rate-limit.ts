@@ -3,7 +3,7 @@ import { COUNTING_RULES } from '../../../../src/limits/counting.ts';
 import { WINDOW_SECONDS } from '../../../../src/limits/rate-limit.ts';
 import { code, html, type Html } from '../html.ts';
 import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
-import type { DocsPageInput } from '../index.ts';
+import type { DocsPageInput } from '../input.ts';
 
 export function renderRateLimit(input: DocsPageInput): Html {
   if (input.rateLimitPerHour === 0) {
