@@ -1,7 +1,7 @@
 // The one data version the self-hosted server answers from at any moment, and the switch to the
 // next one when a build publishes it (or a future edit loop does: it calls `refresh()`).
 //
-// A build publishes by renaming a complete folder to dist/ (scripts/lib/publish/publish.ts). Each rename
+// A build publishes by renaming a complete folder to dist/ (runtime/publish.ts). Each rename
 // gives dist/ another identity (device, inode, change time), so the server knows which tree a
 // read came from: a snapshot holds the indexes of one tree, and every lookup it makes on disk is
 // followed by a look at dist/'s identity. If the identity moved, what was read may belong to the
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 import type { StaticFile } from '../src/handler.ts';
 import { staticHeaders } from '../src/routes.ts';
-import { recoverUnderLock } from '../scripts/lib/publish/publish.ts';
+import { recoverUnderLock } from './publish.ts';
 import { loadIndexes, type Indexes } from './load-indexes.ts';
 
 /** How often, at most, the server looks whether a build has published a new tree. */

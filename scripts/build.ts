@@ -1,7 +1,7 @@
 // `npm run build`: validates the corpus and writes the complete static API to --out.
 import { Command } from 'commander';
 import { buildSite } from './lib/publish/build-site.ts';
-import { OutputLockedError } from './lib/publish/publish.ts';
+import { OutputLockedError } from '../runtime/publish.ts';
 import { EDITORIAL_CHECKS, type EditorialFinding, formatFinding } from './lib/corpus/editorial-checks.ts';
 import { isPlaceholderOrigin, LOCALES } from '../src/contract/facts.ts';
 import { rateLimitFromEnv } from '../src/limits/rate-limit.ts';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { rateLimitOrExit } from './lib/cli/cli-env.ts';
-import { recoverUnderLock } from './lib/publish/publish.ts';
+import { recoverUnderLock } from '../runtime/publish.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // LEXICON_DIST: serve another built folder (the tests' temporary builds); the function reads

@@ -13,7 +13,7 @@ import {
   PUBLISH_STEPS,
   recoverOutput,
   recoverUnderLock,
-} from '../../scripts/lib/publish/publish.ts';
+} from '../../runtime/publish.ts';
 import { OUTPUT_HASHES_PATH, writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { incompleteness, versionFiles } from '../helpers/output-check.ts';

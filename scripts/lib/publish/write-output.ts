@@ -1,6 +1,6 @@
 // Writes the build output so that readers only ever see a complete dist/: everything goes
 // into a sibling temporary folder, which replaces the old output only once it is whole
-// (publish.ts: the swap, its recovery after a kill, and the lock that serialises builds).
+// (runtime/publish.ts: the swap, its recovery after a kill, and the lock that serialises builds).
 //
 // Files are written as the build produces them (the output of a large corpus never sits in
 // memory), and a file whose content is the same as in the output being replaced is
@@ -27,7 +27,7 @@ import {
   recoverOutput,
   type LockOptions,
   type PublishHooks,
-} from './publish.ts';
+} from '../../../runtime/publish.ts';
 
 export interface StreamedFile {
   write(chunk: string | Uint8Array): Promise<void>;

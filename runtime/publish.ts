@@ -5,6 +5,8 @@
 // so a symlinked `dist` would deploy nothing). The swap is therefore two renames, and a
 // journal written before the first one lets the next build finish or roll back a swap that
 // was interrupted between them. A lock file serialises builds that share one output path.
+// It lives in runtime/ because both sides use it: the build publishes, and a server that
+// starts on an output a killed build left behind finishes or rolls back the swap first.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
