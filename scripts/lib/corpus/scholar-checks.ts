@@ -99,6 +99,8 @@ function spellings(family: string): string[] {
     .replace(/ck/g, 'k')
     .replace(/c(?![eiy])/g, 'k')
     .replace(/a([^aeiouy])er$/, 'ey$1ar') // Baker -> Бейкър
+    .replace(/([iue])r(?=[^aeiouy])/g, 'ar') // Birge -> Бърдж
+    .replace(/ge$/, 'dzh')
     .replace(
       /([aiouy])([^aeiouy])i?e(s?)$/,
       (_, vowel: string, consonant: string, s: string) => `${ENGLISH_LONG[vowel]}${consonant}${s}`,
