@@ -36,13 +36,14 @@ describe('findAnonymousViews (English)', () => {
     ]);
   });
 
-  it('passes over a group followed by its members, a name before "and others", and possessives', () => {
+  it('passes over a group followed by its members, a name before "and others", possessives and initials', () => {
     const text = [
       'Historians such as Walter Burkert read it so.',
       'Historians of chemistry, among them Allen Debus, see it otherwise.',
       'Anne Brenon and others see a coherent tradition.',
       'Jean Duvernoy and later scholars showed it.',
       "Crowley's critics saw a licence.",
+      'The essays edited by Glenn W. Most debated the date.',
     ].join(' ');
     expect(phrases(text, 'en')).toEqual([]);
   });

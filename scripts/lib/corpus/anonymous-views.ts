@@ -40,8 +40,8 @@ const EN_PATTERNS: ScopedPatterns = {
   interpretations: [
     // "Modern readers have seen", "Esoteric writers treat".
     String.raw`(?<![\p{L}])(?<!['’]s\s)${EN_GROUP_QUALIFIERS}${EN_OTHER_GROUPS}\s+${EN_ADVERBS}${EN_VERBS}${END}`,
-    // "Others stress", "while others see", "Some have compared".
-    String.raw`(?<=^|\n|[.;:!?]\s+|,\s+|\b(?:while|whereas|but|and)\s+)(?:others|some|many|most)\s+${EN_ADVERBS}${EN_VERBS}${END}`,
+    // "Others stress", "while others see", "Some have compared"; not after an initial ("Glenn W. Most").
+    String.raw`(?<=^|\n|[.;:!?]\s+|,\s+|\b(?:while|whereas|but|and)\s+)(?<!\b\p{L}\.\s+)(?:others|some|many|most)\s+${EN_ADVERBS}${EN_VERBS}${END}`,
     // "suggests to many", "for many,".
     String.raw`\b(?:to|for)\s+many(?=[,.;:])`,
     // "it is often said".

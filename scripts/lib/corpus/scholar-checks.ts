@@ -131,7 +131,7 @@ function spellings(family: string): string[] {
     name.replace(/tion/g, 'shn'),
     name.replace(/alk/g, 'ok'),
     name.replace(/ieu$/, 'yu'), // Lieu -> Лю
-    name.replace(/oe/g, 'u'), // Dutch oe: van der Poel -> ван дер Пул
+    stripMarks(family).toLowerCase().replace(/oe/g, 'u'), // Dutch oe: van der Poel -> ван дер Пул
     english.replace(/^j/, 'dzh'), // English j: Jackson -> Джаксън
     name.replace(/ts/g, 'z'), // ц, read as z below: Izutsu -> Изуцу
     name.replace(/dg/g, 'dzh'), // Ridgeon -> Риджън
