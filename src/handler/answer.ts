@@ -1,0 +1,124 @@
+// The answer step: what a GET or HEAD gets from the data (a list page, a term's redirect, a
+// static file, a 404), decided before anything is counted and sent only once the limit allows.
+import { conceptAlternateLinks, conceptFormatPath, isSlug, LOCALES, termPath, type Locale } from '../contract/facts.ts';
+import { JSON_TYPE, matchesIfNoneMatch } from '../http.ts';
+import { answerList } from '../list/endpoint.ts';
+import { pagingLinks } from '../list/links.ts';
+import { readLocaleParam } from '../list/query.ts';
+import {
+  type ClientInfo,
+  FORWARDED_ORIGIN_HEADERS,
+  type HandlerContext,
+  linkBase,
+  type Outcome,
+  type StaticFile,
+} from './context.ts';
+import type { ParsedRequest } from './parse.ts';
+import { invalidOutcome, problemOutcome } from './problems.ts';
+
+export function answer(
+  context: HandlerContext,
+  parsed: ParsedRequest,
+  client: ClientInfo,
+  file: StaticFile | undefined,
+): Outcome {
+  const { target, method } = parsed;
+  if (file) return staticFile(file, parsed);
+  if (target.kind === 'list') return list(context, parsed, client);
+  if (target.kind === 'term' && parsed.pathname !== undefined) return term(context, target, parsed, client);
+  return problemOutcome(context.site, method, {
+    kind: 'not-found',
+    detail:
+      parsed.notCanonical === undefined
+        ? 'no endpoint at this path; see the documentation'
+        : `no endpoint at this path: ${parsed.notCanonical}`,
+  });
+}
+
+function list(context: HandlerContext, { request, method, url }: ParsedRequest, client: ClientInfo): Outcome {
+  const answer = answerList(context.indexes, url.searchParams);
+  if (!answer.ok) return invalidOutcome(context.site, method, answer.errors);
+  const { etag, meta } = answer;
+  const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), etag);
+  return {
+    counts: !notModified,
+    respond(headers) {
+      headers.ETag = etag;
+      headers['Content-Language'] = meta.locale;
+      const given = { locale: url.searchParams.has('locale'), limit: url.searchParams.has('limit') };
+      const paging = pagingLinks(linkBase(context, client), answer.params, given, meta);
+      headers.Link = [headers.Link, ...paging].filter(Boolean).join(', ');
+      if (context.deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
+      if (notModified) return new Response(null, { status: 304, headers });
+      headers['Content-Type'] = JSON_TYPE;
+      return new Response(method === 'HEAD' ? null : answer.body(), { status: 200, headers });
+    },
+  };
+}
+
+function staticFile(file: StaticFile, { request, method, counted }: ParsedRequest): Outcome {
+  const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), file.etag);
+  return {
+    counts: !notModified,
+    respond(headers) {
+      // Counted responses are per client: the file's public caching applies only where nothing
+      // is counted (the dumps, the documentation, the pages; or no limit at all).
+      for (const [name, value] of Object.entries(file.headers)) {
+        if (name !== 'Cache-Control' || !counted) headers[name] = value;
+      }
+      headers.ETag = file.etag;
+      return new Response(notModified || method === 'HEAD' ? null : file.body, {
+        status: notModified ? 304 : 200,
+        headers,
+      });
+    },
+  };
+}
+
+function term(
+  context: HandlerContext,
+  target: { segment: string; pathLocale?: Locale },
+  { method, url, pathname }: ParsedRequest,
+  client: ClientInfo,
+): Outcome {
+  let locale = target.pathLocale;
+  if (!locale) {
+    const read = readLocaleParam(url.searchParams);
+    if ('parameter' in read) return invalidOutcome(context.site, method, [read]);
+    locale = read.locale;
+  }
+  const slug = target.segment;
+  if (!isSlug(slug) || !context.indexes[locale].hasSlug(slug)) {
+    return problemOutcome(context.site, method, {
+      kind: 'not-found',
+      detail: isSlug(slug)
+        ? `no term has the slug "${slug}"`
+        : 'the path does not name a term; slugs are lowercase ASCII kebab case',
+    });
+  }
+  const location = termPath(slug, locale);
+  if (target.pathLocale || `${pathname}${url.search}` === location) {
+    // The canonical request for a term the index knows should have been a static file.
+    throw new Error(`the static response file for "${slug}" (${locale}) is missing from this deployment`);
+  }
+  // `?locale=BG`, `en-US`, the internal rewrite path ...: the canonical URL is a static file.
+  const links = [
+    `<${linkBase(context, client)}${termPath(slug, otherLocale(locale))}>; rel="alternate"; hreflang="${otherLocale(locale)}"`,
+    conceptAlternateLinks((format) => conceptFormatPath(slug, format)),
+  ];
+  return {
+    counts: true,
+    respond(headers) {
+      headers.Location = location;
+      headers['Content-Language'] = locale;
+      headers.Link = [headers.Link, ...links].filter(Boolean).join(', ');
+      if (context.deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
+      return new Response(null, { status: 308, headers });
+    },
+  };
+}
+
+/** The other of the two locales (the contract has exactly two). */
+function otherLocale(locale: Locale): Locale {
+  return LOCALES.find((l) => l !== locale) ?? locale;
+}

@@ -1,0 +1,93 @@
+// What the handler is made with (HandlerDeps), what every request brings (ClientInfo, a
+// resolved StaticFile), and what every step of the pipeline shares (HandlerContext).
+import { DOCS_PATH, type Locale } from '../contract/facts.ts';
+import type { ListIndex } from '../list/list-index.ts';
+import { DEFAULT_IPV6_PREFIX_BITS } from '../limits/client-key.ts';
+import type { GrantBook } from '../limits/grants.ts';
+import type { RateLimitStore } from '../limits/rate-limit.ts';
+
+export interface HandlerDeps {
+  indexes: Record<Locale, ListIndex>;
+  /** Undefined: no limit (RATE_LIMIT_PER_HOUR=0), and no response advertises a policy. */
+  rateLimit?: RateLimitStore;
+  /** Higher limits granted to keys; none: every key is refused. */
+  grants?: GrantBook;
+  /** How many leading bits of an IPv6 address name one client (src/limits/client-key.ts). */
+  ipv6PrefixBits?: number;
+  /** Epoch ms, for a grant's expiry. */
+  now?: () => number;
+  /** Told about every unexpected failure; the client only sees a 500 problem. */
+  onError?: (error: unknown, request: Request) => void;
+  /** The adapter may pass a forwarded origin (ClientInfo.origin): responses with links say
+   * `Vary` on the headers it comes from, so a shared cache never mixes two origins' links. */
+  forwardedOrigin?: boolean;
+  /** On Netlify, whose traffic rule rewrites a limited request to RATE_LIMITED_PATH: that path
+   * answers the backstop's 429. Elsewhere it is an unknown path (404), not a public 429. */
+  cdnBackstop?: boolean;
+}
+
+/** The headers a forwarded origin is read from (runtime/forwarded-origin.ts). */
+export const FORWARDED_ORIGIN_HEADERS = 'X-Forwarded-Host, X-Forwarded-Proto';
+
+export interface ClientInfo {
+  ip: string;
+  /** False: the platform repeats a request it already sent and counted (netlify dev's 404
+   * retries): answered as the first one was, neither counted nor refused again. */
+  count?: boolean;
+  /** The origin a trusted proxy says the client asked for (X-Forwarded-Host/-Proto, checked by
+   * the adapter): links are built on it. Absent: on the site's URL from the build, never Host. */
+  origin?: string;
+}
+
+/** A static file the self-hosted server resolved for the request (the CDN serves these itself). */
+export interface StaticFile {
+  body: Uint8Array<ArrayBuffer>;
+  /** The routing table's headers for its path (src/routes.ts staticHeaders). */
+  headers: Record<string, string>;
+  etag: string;
+}
+
+/** `file`: answer with this file, counted and conditional like every other response. */
+export type Handler = (request: Request, client: ClientInfo, file?: StaticFile) => Promise<Response>;
+
+/** The facts of the whole site a problem body and a link need. */
+export interface SiteFacts {
+  /** The documentation page's URL: problem `type`s are it plus a fragment. */
+  docsUrl: string;
+  /** The attribution object every body ends with, as JSON. */
+  attributionJson: string;
+}
+
+/** What every step of the pipeline reads, fixed when the handler is made. */
+export interface HandlerContext extends Required<Pick<HandlerDeps, 'indexes' | 'ipv6PrefixBits' | 'now'>> {
+  deps: HandlerDeps;
+  site: SiteFacts;
+  /** The site's URL as the build was told it (docsUrl is it plus DOCS_PATH): what links are built on. */
+  siteBase: string;
+}
+
+export function handlerContext(deps: HandlerDeps): HandlerContext {
+  // Every index carries the same attribution and docs URL; any one answers errors.
+  const { attributionJson, docsUrl } = deps.indexes.en;
+  return {
+    deps,
+    indexes: deps.indexes,
+    ipv6PrefixBits: deps.ipv6PrefixBits ?? DEFAULT_IPV6_PREFIX_BITS,
+    now: deps.now ?? Date.now,
+    site: { attributionJson, docsUrl },
+    siteBase: docsUrl.endsWith(DOCS_PATH) ? docsUrl.slice(0, -DOCS_PATH.length) : new URL(docsUrl).origin,
+  };
+}
+
+/** Where links in a response point: the forwarded origin a trusted proxy gave, else the site's URL. */
+export function linkBase(context: HandlerContext, client: ClientInfo): string {
+  return client.origin ?? context.siteBase;
+}
+
+/** What the request will get, decided before anything is counted. */
+export interface Outcome {
+  /** A 304 does not count against the limit. */
+  counts: boolean;
+  /** The response, with the headers the earlier steps set. */
+  respond(headers: Record<string, string>): Response;
+}
