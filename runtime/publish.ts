@@ -8,8 +8,8 @@
 // It lives in runtime/ because both sides use it: the build publishes, and a server that
 // starts on an output a killed build left behind finishes or rolls back the swap first.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -38,10 +38,15 @@ export function outputSiblings(target: string) {
   };
 }
 
-/** What the journal records: the two folders of one swap, by name beside the output. */
+/**
+ * What the journal records: the two folders of one swap, by name beside the output; or, for a
+ * publish in place (the edit loop), the folder holding the new files and the output files it
+ * replaces or removes.
+ */
 interface Journal {
   staging: string;
   retired: string;
+  inPlace?: { files: string[]; removed: string[] };
 }
 
 /** Replaces `target` by the complete folder `staging` (same parent, same filesystem). */
@@ -89,7 +94,12 @@ export async function recoverOutput(target: string): Promise<string[]> {
   const parent = path.dirname(target);
   const done: string[] = [];
   const journal = await readJournal(journalPath);
-  if (journal && !existsSync(target)) {
+  if (journal?.inPlace && existsSync(target)) {
+    applyInPlace(target, path.join(parent, journal.staging), journal.inPlace);
+    done.push(
+      `finished publishing ${journal.inPlace.files.length} changed file(s) into ${path.basename(target)} (the edit loop was interrupted)`,
+    );
+  } else if (journal && !journal.inPlace && !existsSync(target)) {
     const staging = path.join(parent, journal.staging);
     const retired = path.join(parent, journal.retired);
     if (existsSync(staging)) {
@@ -129,10 +139,68 @@ async function readJournal(file: string): Promise<Journal | undefined> {
   try {
     const value = JSON.parse(await readFile(file, 'utf8')) as Partial<Journal>;
     const plain = (name: unknown) => typeof name === 'string' && name !== '' && !/[/\\]/.test(name) && name !== '..';
+    // Paths inside the output only: a journal is never a way to write elsewhere.
+    const inside = (names: unknown) =>
+      Array.isArray(names) &&
+      names.every((name) => typeof name === 'string' && name.split('/').every((part) => plain(part) && part !== '.'));
+    if (value.inPlace !== undefined && !(inside(value.inPlace.files) && inside(value.inPlace.removed)))
+      return undefined;
     return plain(value.staging) && plain(value.retired) ? (value as Journal) : undefined;
   } catch {
     return undefined;
   }
+}
+
+// ---------------------------------------------------------------------------- in place
+
+/**
+ * Publishes a few changed files into the output as it stands (the edit loop: linking a whole new
+ * tree of 30,000 files took longer than the one second an edit may take). Each file is written
+ * whole beside the output, then renamed over its old version, in the order given (the list
+ * indexes last); removed files go after them. A journal names them first, so a kill midway is
+ * finished by the next build, edit or server start (recoverOutput). While the journal exists a
+ * server waits (runtime/served-tree.ts), and the renames run synchronously, so a server in this
+ * very process never answers between two of them.
+ */
+export async function publishInPlace(
+  target: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  removed: readonly string[],
+  options: LockOptions = {},
+): Promise<string[]> {
+  const release = await acquireOutputLock(target, options);
+  try {
+    const recovered = await recoverOutput(target);
+    const { journal } = outputSiblings(target);
+    const staging = outputSiblings(target).staging(`edit-${process.pid}-${Date.now()}-${randomUUID().slice(0, 8)}`);
+    await mkdir(staging);
+    const names = [...files.keys()];
+    for (const [i, name] of names.entries()) await writeFile(path.join(staging, String(i)), files.get(name)!);
+    const record: Journal = {
+      staging: path.basename(staging),
+      retired: path.basename(staging),
+      inPlace: { files: names, removed: [...removed] },
+    };
+    await writeFile(`${journal}.tmp`, JSON.stringify(record));
+    await rename(`${journal}.tmp`, journal);
+    applyInPlace(target, staging, record.inPlace!);
+    await rm(journal, { force: true });
+    await rm(staging, { recursive: true, force: true });
+    return recovered;
+  } finally {
+    await release();
+  }
+}
+
+/** The renames of a publish in place; again after a kill, it renames what is still staged. */
+function applyInPlace(target: string, staging: string, { files, removed }: NonNullable<Journal['inPlace']>): void {
+  for (const [i, name] of files.entries()) {
+    const staged = path.join(staging, String(i));
+    if (!existsSync(staged)) continue;
+    mkdirSync(path.dirname(path.join(target, name)), { recursive: true });
+    renameSync(staged, path.join(target, name));
+  }
+  for (const name of removed) rmSync(path.join(target, name), { force: true });
 }
 
 // ---------------------------------------------------------------------------- the lock

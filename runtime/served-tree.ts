@@ -1,9 +1,10 @@
 // The one data version the self-hosted server answers from at any moment, and the switch to the
-// next one when a build publishes it (or a future edit loop does: it calls `refresh()`).
+// next one when a build publishes it (or the edit loop does: in this process it calls `refresh()`).
 //
 // A build publishes by renaming a complete folder to dist/ (runtime/publish.ts). Each rename
-// gives dist/ another identity (device, inode, change time), so the server knows which tree a
-// read came from: a snapshot holds the indexes of one tree, and every lookup it makes on disk is
+// gives dist/ another identity (device, inode, change time); the edit loop replaces a few files
+// in place, its list index last, which gives that index another inode. So the server knows which
+// tree a read came from: a snapshot holds the indexes of one tree, and every lookup it makes on disk is
 // followed by a look at dist/'s identity. If the identity moved, what was read may belong to the
 // next tree: the snapshot is dropped and the request is answered again from the new one. What a
 // snapshot has read once (lookups, file bodies) it keeps, since a published tree never changes.
@@ -15,7 +16,8 @@ import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 import type { StaticFile } from '../src/handler.ts';
 import { staticHeaders } from '../src/routes.ts';
-import { recoverUnderLock } from './publish.ts';
+import { outputSiblings, recoverUnderLock } from './publish.ts';
+import { listIndexPath } from '../src/contract/output-layout.ts';
 import { loadIndexes, type Indexes } from './load-indexes.ts';
 
 /** How often, at most, the server looks whether a build has published a new tree. */
@@ -38,9 +40,16 @@ function lstat(file: string): Stats | undefined {
   }
 }
 
+/**
+ * Which tree dist/ is: the folder's own identity (a build swaps in a new folder), and its English
+ * list index's (the edit loop replaces files in place, that index last). None while a publish is
+ * under way (its journal exists): the tree is then neither the old one nor the new one yet.
+ */
 function identityOf(dist: string): string | undefined {
   const info = lstat(dist);
-  return info?.isDirectory() ? `${info.dev}:${info.ino}:${info.ctimeMs}` : undefined;
+  if (!info?.isDirectory() || lstat(outputSiblings(dist).journal)) return undefined;
+  const index = lstat(path.join(dist, listIndexPath('en')));
+  return `${info.dev}:${info.ino}:${info.ctimeMs}:${index?.ino}:${index?.ctimeMs}`;
 }
 
 /**

@@ -137,7 +137,8 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
     if (i + 1 < joinedNames.length) names[nameStarts[i + 1]! - 1] = 0x0a; // "\n"
   });
   const slugs = encoder.encode(entries.map((e) => e.slug).join('\n'));
-  const { gramKeys, gramStarts, postings } = encodeGrams(
+  const { gramKeys, gramStarts, postings } = gramsOf(
+    input.locale,
     entries.map((e) => e.searchNames),
     bitmapWords(entries.length),
   );
@@ -290,6 +291,29 @@ function findGram(keys: string, padded: string): number {
     else high = mid - 1;
   }
   return -1;
+}
+
+/**
+ * The last grams encoded per locale, and the names they were encoded from. The edit loop encodes
+ * the index again after every change, nearly always with the very same names (the same arrays,
+ * from the build cache) in the same order; encoding the grams was then most of its work.
+ */
+const lastGrams = new Map<Locale, { names: readonly (readonly string[])[]; bitmapLength: number; grams: Grams }>();
+
+type Grams = ReturnType<typeof encodeGrams>;
+
+function gramsOf(locale: Locale, names: readonly (readonly string[])[], bitmapLength: number): Grams {
+  const last = lastGrams.get(locale);
+  if (
+    last &&
+    last.bitmapLength === bitmapLength &&
+    last.names.length === names.length &&
+    names.every((item, i) => item === last.names[i])
+  )
+    return last.grams;
+  const grams = encodeGrams(names, bitmapLength);
+  lastGrams.set(locale, { names, bitmapLength, grams });
+  return grams;
 }
 
 function encodeGrams(

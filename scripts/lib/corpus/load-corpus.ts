@@ -5,7 +5,17 @@
 // nothing outside the corpus folder is ever read (symbolic links are reported, never
 // followed, and files are opened with O_NOFOLLOW), files larger than MAX_FILE_BYTES are
 // not read, and text must be valid UTF-8 (the first invalid byte is named).
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse as parseYamlText } from 'yaml';
@@ -60,15 +70,26 @@ export async function loadCorpusFiles(root: string, options: { shownAs?: string 
       missingRoot: true,
     };
   }
-  // Not following links, fast-glob lists a link (to a file or a folder) as one entry.
-  const entries = await fg('**/*', {
-    cwd: root,
-    dot: true,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    objectMode: true,
-    ignore: [...DOCUMENTATION_FILES, ...VERSION_CONTROL],
-  });
+  const entries = await fg('**/*', corpusGlob(root));
+  const { files, problems } = readEntries(root, entries, shownPath);
+  return { root: shown, files, problems };
+}
+
+// Not following links, fast-glob lists a link (to a file or a folder) as one entry.
+const corpusGlob = (root: string) => ({
+  cwd: root,
+  dot: true,
+  onlyFiles: false,
+  followSymbolicLinks: false,
+  objectMode: true as const,
+  ignore: [...DOCUMENTATION_FILES, ...VERSION_CONTROL],
+});
+
+function readEntries(
+  root: string,
+  entries: fg.Entry[],
+  shownPath: (name: string) => string,
+): { files: SourceFile[]; problems: LoadProblem[] } {
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const problems: LoadProblem[] = [];
   const files: SourceFile[] = [];
@@ -85,7 +106,28 @@ export async function loadCorpusFiles(root: string, options: { shownAs?: string 
       files.push({ path: file, text: read.text });
     }
   }
-  return { root: shown, files, problems };
+  return { files, problems };
+}
+
+/**
+ * The corpus files at or below some paths inside the corpus (what a watcher saw change), read
+ * exactly as loadCorpusFiles reads them: the same files skipped, the same checks. `shownRoot`
+ * is the `root` loadCorpusFiles returned. A path with nothing there now yields nothing.
+ */
+export function reloadCorpusPaths(
+  root: string,
+  shownRoot: string,
+  changed: readonly string[],
+): { files: SourceFile[]; problems: LoadProblem[] } {
+  // A folder stands for everything below it (a term folder created or removed at once).
+  const patterns = changed.flatMap((rel) => {
+    const info = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
+    return info?.isDirectory() ? [fg.escapePath(rel), `${fg.escapePath(rel)}/**/*`] : info ? [fg.escapePath(rel)] : [];
+  });
+  if (patterns.length === 0) return { files: [], problems: [] };
+  const entries = fg.sync(patterns, corpusGlob(root));
+  const unique = [...new Map(entries.map((entry) => [entry.path, entry])).values()];
+  return readEntries(root, unique, (name) => (shownRoot === '.' ? name : `${shownRoot}/${name}`));
 }
 
 type ReadResult = { text: string } | { problem: string; line?: number };

@@ -18,6 +18,8 @@ import { deserialize, serialize } from 'node:v8';
 import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
 
 const CACHE_FILE = 'parse-cache-v2.v8';
+/** Remembered keys per kind before they are forgotten (a corpus of 100,000 terms has 300,000 files). */
+const MEMO_LIMIT = 400_000;
 
 /** The modules whose code decides what a cached entry holds (without extension: sources or compiled/). */
 const CACHED_CODE = [
@@ -89,9 +91,30 @@ export class ParseCache {
     }
   }
 
+  /**
+   * Keys already computed, by kind and text: only in a process that validates the same corpus
+   * again and again (the edit loop), where hashing every text dominated a check of one change.
+   * A one-off build keeps none: it must not hold the corpus texts once the records exist.
+   */
+  private static keyMemo: Map<string | number, Map<string, string>> | undefined;
+
+  /** Keeps every key computed from now on (bounded: forgotten past MEMO_LIMIT per kind). */
+  static rememberKeys(): void {
+    ParseCache.keyMemo ??= new Map();
+  }
+
   /** `kind` tells apart what is cached of the same text (YAML at a line, a locale's checks). */
   static keyOf(text: string, kind: string | number): string {
-    return createHash('sha1').update(`${kind}\0`).update(text).digest('base64url');
+    const memo = ParseCache.keyMemo;
+    const known = memo?.get(kind)?.get(text);
+    if (known !== undefined) return known;
+    const key = createHash('sha1').update(`${kind}\0`).update(text).digest('base64url');
+    if (memo) {
+      const ofKind = memo.get(kind) ?? new Map<string, string>();
+      if (ofKind.size >= MEMO_LIMIT) ofKind.clear();
+      memo.set(kind, ofKind.set(text, key));
+    }
+    return key;
   }
 
   get(key: string): CachedParse | undefined {

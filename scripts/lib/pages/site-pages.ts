@@ -2,7 +2,7 @@
 // locale at site.yaml `paths.term`, an index per locale, the root, a page per post and locale
 // when `paths.post` is a path of this site, and the pages' stylesheet under /assets/. Page files are named as the routing table
 // serves them (src/routes.ts `pageFile`).
-import { LOCALES } from '../../../src/contract/facts.ts';
+import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { pageFile } from '../../../src/routes.ts';
 import type { SiteConfig } from '../../../src/contract/schema.ts';
 import type { ApiRecords } from '../publish/derive.ts';
@@ -17,8 +17,24 @@ import { renderTermPage } from './term-page.ts';
 
 export type PagesConfig = Pick<SiteConfig, 'paths' | 'traditionLabels'>;
 
-/** Writes every page; returns how many. */
-export async function emitPages(records: ApiRecords, config: PagesConfig, sink: OutputSink): Promise<number> {
+/**
+ * Which term and post pages to write (the edit loop writes those a change reaches); the root,
+ * the indexes and the stylesheet are always written.
+ */
+export interface PageSelection {
+  term(locale: Locale, slug: string): boolean;
+  post(slug: string): boolean;
+}
+
+const EVERY_PAGE: PageSelection = { term: () => true, post: () => true };
+
+/** Writes every page (or the selected ones); returns how many. */
+export async function emitPages(
+  records: ApiRecords,
+  config: PagesConfig,
+  sink: OutputSink,
+  select: PageSelection = EVERY_PAGE,
+): Promise<number> {
   const view = siteView(records, config);
   let pages = 0;
   const write = async (path: string, body: string) => {
@@ -31,11 +47,12 @@ export async function emitPages(records: ApiRecords, config: PagesConfig, sink: 
   for (const locale of LOCALES) {
     await write(view.indexPath(locale), renderIndexPage(view, locale));
     for (const term of records.locales[locale].terms) {
-      await write(sitePath(term.url, records.siteUrl)!, renderTermPage(view, locale, term));
+      if (select.term(locale, term.slug))
+        await write(sitePath(term.url, records.siteUrl)!, renderTermPage(view, locale, term));
     }
   }
   if (config.paths.post.startsWith('/')) {
-    for (const post of records.posts)
+    for (const post of records.posts.filter((p) => select.post(p.slug)))
       for (const locale of LOCALES) {
         await write(sitePath(post.url[locale], records.siteUrl)!, renderPostPage(view, locale, post, post.terms));
       }

@@ -80,7 +80,7 @@ export interface BuildCounts {
 }
 
 /** What the output is made of: everything else read or parsed on the way is garbage once this exists. */
-interface Prepared {
+export interface Prepared {
   records: ApiRecords;
   searchNames: TermSearchNames;
   source: string;
@@ -158,10 +158,25 @@ async function prepare(
   } finally {
     await workers?.stop();
   }
+  const prepared = prepareCorpus(files, cache, options);
+  // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
+  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
+  return prepared;
+}
+
+/**
+ * Validate and derive corpus files already read: what a build and every change of the edit loop
+ * (edit-session.ts) do alike. `previous` (the edit loop's last records) only speeds the sort;
+ * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests).
+ */
+export function prepareCorpus(
+  files: CorpusFiles,
+  cache: ParseCache,
+  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors'>,
+  edit?: { previous?: ApiRecords; dataVersion: (files: CorpusFiles, siteUrl: string) => string },
+): ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
   const validation = validateCorpus(files, { cache });
   if (!validation.ok) {
-    // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
-    if (options.cacheDir !== undefined) cache.save(options.cacheDir);
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
@@ -171,7 +186,6 @@ async function prepare(
     .filter((finding) => failing.has(finding.check))
     .map(({ file, line, field, message }) => ({ file, line, field, message }));
   if (editorialErrors.length > 0) {
-    if (options.cacheDir !== undefined) cache.save(options.cacheDir);
     return { ok: false, problems: editorialErrors, messages: editorialErrors.map(formatProblem) };
   }
   const warnings = findings.filter((finding) => !failing.has(finding.check));
@@ -180,8 +194,8 @@ async function prepare(
     /\/+$/,
     '',
   );
-  const dataVersion = computeDataVersion(files, siteUrl);
-  const records = deriveApiRecords(corpus, siteUrl);
+  const dataVersion = (edit?.dataVersion ?? computeDataVersion)(files, siteUrl);
+  const records = deriveApiRecords(corpus, siteUrl, edit?.previous);
   if (pagesHere) {
     const problems = pagePathProblems(
       corpus.site,
@@ -191,7 +205,6 @@ async function prepare(
     if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
   }
   const searchNames = termSearchNames(records, cache);
-  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
   return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };

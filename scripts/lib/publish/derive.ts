@@ -90,7 +90,12 @@ export function termNamesBySlug(records: ApiRecords): Map<string, TermNames> {
   );
 }
 
-export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
+/**
+ * `previous`: records of an earlier version of this corpus (the edit loop). Only a hint: the
+ * terms are laid out in its list order before the sort, which then has almost nothing to move
+ * (the collation dominated a rebuild of one term); the order that results is the same.
+ */
+export function deriveApiRecords(corpus: Corpus, siteUrl: string, previous?: ApiRecords): ApiRecords {
   const site = siteUrl.replace(/\/+$/, '');
   const attribution: Attribution = {
     source: corpus.site.source,
@@ -139,7 +144,7 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
   const locales = Object.fromEntries(
     LOCALES.map((locale) => {
       const collator = new Intl.Collator(locale);
-      const terms = corpus.terms
+      const terms = inPreviousOrder(corpus.terms, previous?.locales[locale].terms)
         .map((term) => toTerm(term, locale))
         .sort((a, b) => collator.compare(a.term, b.term) || compareCodeUnits(a.slug, b.slug));
       return [locale, { locale, terms }];
@@ -182,4 +187,18 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string): ApiRecords {
     label: { en: name, bg: corpus.site.traditionLabels?.bg[name] ?? name },
   }));
   return { siteUrl: site, attribution, locales, pillars, posts, details, traditions };
+}
+
+/** The terms in the order of an earlier list (new terms last), or as they are without one. */
+function inPreviousOrder(terms: readonly CorpusTerm[], previous: readonly Term[] | undefined): readonly CorpusTerm[] {
+  if (!previous) return terms;
+  const bySlug = new Map(terms.map((term) => [term.slug, term]));
+  const ordered: CorpusTerm[] = [];
+  for (const { slug } of previous) {
+    const term = bySlug.get(slug);
+    if (term === undefined) continue;
+    ordered.push(term);
+    bySlug.delete(slug);
+  }
+  return [...ordered, ...bySlug.values()];
 }

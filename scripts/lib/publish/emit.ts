@@ -1,10 +1,10 @@
 // API records -> every file of dist/, written to an OutputSink as they are produced: one
 // pass over the terms writes the term files, feeds the dumps and collects the list index.
-import { API_ROOT, DOCS_PATH, LOCALES, termFilePath } from '../../../src/contract/facts.ts';
-import { encodeListIndex } from '../../../src/list/list-index.ts';
+import { API_ROOT, DOCS_PATH, LOCALES, type Locale, termFilePath } from '../../../src/contract/facts.ts';
+import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index.ts';
 import { HEADERS_FILE, listIndexPath } from '../../../src/contract/output-layout.ts';
 import { policyHeaderRules, renderHeadersFile } from '../../../src/routes.ts';
-import type { Manifest } from '../../../src/contract/schema.ts';
+import type { Manifest, Term } from '../../../src/contract/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import { writeConceptFiles } from '../formats/concept-files.ts';
@@ -17,6 +17,45 @@ import { termSearchNames, type TermSearchNames } from '../names/term-search-name
 import type { OutputSink } from './write-output.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
+
+type ListIndexEntry = ListIndexInput['entries'][number];
+
+// What the edit loop (edit-outputs.ts) writes again for a changed term, declared once for it and
+// for the full build.
+
+/** A term's file in the output, relative to its root. */
+export const termFile = (locale: Locale, slug: string) => apiFile(termFilePath(locale, slug));
+
+/** The single-term response: the record (already JSON) and the attribution. */
+export const termFileContent = (termJson: string, attributionJson: string) =>
+  `{"data":${termJson},"attribution":${attributionJson}}`;
+
+/** A term's entry in the list index. */
+export function listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
+  return { json: JSON.stringify(toListItem(term)), pillar: term.pillar, searchNames, slug: term.slug };
+}
+
+/** The list index of a locale, from its entries in list order. */
+export function listIndexContent(
+  records: ApiRecords,
+  locale: Locale,
+  dataVersion: string,
+  entries: ListIndexEntry[],
+): Uint8Array {
+  return encodeListIndex({
+    locale,
+    dataVersion,
+    pillars: records.pillars.data.map((pillar) => pillar.key),
+    attributionJson: JSON.stringify(records.attribution),
+    docsUrl: records.siteUrl + DOCS_PATH,
+    entries,
+  });
+}
+
+/** The files that describe the vocabularies with their counts (pillars.json). */
+export async function writeVocabularyFiles(records: ApiRecords, sink: OutputSink): Promise<void> {
+  await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
+}
 
 export async function emitSite(
   records: ApiRecords,
@@ -42,28 +81,13 @@ export async function emitSite(
     const entries = [];
     for (const term of terms) {
       const json = JSON.stringify(term);
-      await sink.file(apiFile(termFilePath(locale, term.slug)), `{"data":${json},"attribution":${attributionJson}}`);
+      await sink.file(termFile(locale, term.slug), termFileContent(json, attributionJson));
       await dumps.term(locale, term, json);
-      entries.push({
-        json: JSON.stringify(toListItem(term)),
-        pillar: term.pillar,
-        searchNames: searchNames[locale].get(term.slug)!,
-        slug: term.slug,
-      });
+      entries.push(listEntry(term, searchNames[locale].get(term.slug)!));
     }
-    await sink.file(
-      listIndexPath(locale),
-      encodeListIndex({
-        locale,
-        dataVersion,
-        pillars: records.pillars.data.map((pillar) => pillar.key),
-        attributionJson,
-        docsUrl: records.siteUrl + DOCS_PATH,
-        entries,
-      }),
-    );
+    await sink.file(listIndexPath(locale), listIndexContent(records, locale, dataVersion, entries));
   }
-  await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
+  await writeVocabularyFiles(records, sink);
   const concepts = conceptsOf(records);
   await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
   const manifest = await dumps.finish(options.builtAt, options.previousDumps);
