@@ -34,7 +34,7 @@ const cases: Record<string, () => Promise<unknown>> = {
   'SKOS JSON-LD': () => writeSkosJsonLd(skosGroups(records, 'v', concepts), mem() as never),
   'TBX (xmlbuilder)': () => writeTbx(records, concepts, mem() as never),
   'schema.org JSON-LD': () => writeDefinedTermSet(records, 'v', concepts, mem() as never),
-  'SQLite (with FTS4)': () => toSqlite(records, 'v'),
+  'SQLite (with FTS4)': async () => toSqlite(records, 'v'),
   'whole emit (in memory)': () =>
     emitSite(
       records,

@@ -1,12 +1,14 @@
-// The SQLite dump on a worker thread: the same bytes as inline, and a thread that fails or stops
-// early fails the dump (and the build) with a message, never a hang (the test timeout would
-// catch one) and never a half-written output.
-import { existsSync, readFileSync } from 'node:fs';
+// The SQLite dump, inline or on a worker thread: the same bytes whatever the thread and the
+// batch size (and from one build to the next), and a thread that fails or stops early fails
+// the dump (and the build) with a message, never a hang (the test timeout would catch one) and
+// never a half-written output.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
-import { sqliteRows, toSqlite, writeSqlite } from '../../scripts/lib/formats/sqlite-dump.ts';
+import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { sqliteBytes, sqliteRows, toSqlite, type SqliteRows } from '../../scripts/lib/formats/sqlite-dump.ts';
 import {
   MIN_TERMS_FOR_THREAD,
   startSqliteDump,
@@ -23,8 +25,8 @@ vi.mock('../../scripts/lib/formats/sqlite-thread.ts', async (importOriginal) => 
   const actual = await importOriginal<typeof import('../../scripts/lib/formats/sqlite-thread.ts')>();
   return {
     ...actual,
-    startSqliteDump: (rows: Parameters<typeof actual.startSqliteDump>[0], options?: SqliteJobOptions) =>
-      actual.startSqliteDump(rows, forced.options ?? options),
+    startSqliteDump: (file: string, options?: SqliteJobOptions) =>
+      actual.startSqliteDump(file, { ...options, ...forced.options }),
   };
 });
 
@@ -33,66 +35,83 @@ const validation = validateCorpus(smallCorpusFiles());
 if (!validation.ok) throw new Error('the small fixture corpus is invalid');
 const records = deriveApiRecords(validation.corpus, 'https://api.test');
 const rows = () => sqliteRows(records, 'v1', termSearchNames(records));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'sqlite-thread-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let files = 0;
 
-describe('the SQLite dump on a worker thread', () => {
-  it('gives the same bytes as building it inline, and as toSqlite', async () => {
-    expect(rows().terms.length).toBeLessThan(MIN_TERMS_FOR_THREAD);
-    const inline = await startSqliteDump(rows()).bytes();
-    const threaded = await startSqliteDump(rows(), { thread: true }).bytes();
-    expect(Buffer.from(threaded).equals(Buffer.from(inline))).toBe(true);
-    expect(Buffer.from(await toSqlite(records, 'v1')).equals(Buffer.from(inline))).toBe(true);
-  });
+/** The bytes of the database `rows` give through a job with `options`, fed `perCall` rows at a time. */
+async function viaJob(all: SqliteRows, options: SqliteJobOptions, perCall = 7): Promise<Buffer> {
+  const file = path.join(scratch, `job-${files++}.sqlite`);
+  const job = startSqliteDump(file, options);
+  for (let at = 0; at < all.length; at += perCall) job.add(all.slice(at, at + perCall));
+  await job.finish();
+  return readFileSync(file);
+}
 
-  it('releasing the rows as they are inserted gives the same bytes and empties them', async () => {
-    const consumed = rows();
-    const released = await writeSqlite(consumed, { release: true });
-    expect(Buffer.from(released).equals(Buffer.from(await writeSqlite(rows())))).toBe(true);
-    expect(Object.values(consumed).every((table) => table.length === 0)).toBe(true);
+describe('the SQLite dump', () => {
+  it('gives the same bytes inline, on a thread, in any batch size, and twice in a row', async () => {
+    expect(records.locales.en.terms.length * 2).toBeLessThan(MIN_TERMS_FOR_THREAD);
+    const reference = Buffer.from(sqliteBytes(rows()));
+    expect(Buffer.from(toSqlite(records, 'v1')).equals(reference)).toBe(true);
+    expect((await viaJob(rows(), {}, 1)).equals(reference)).toBe(true);
+    expect((await viaJob(rows(), { thread: true, batchRows: 1 })).equals(reference)).toBe(true);
+    expect((await viaJob(rows(), { thread: true, batchRows: 100_000 }, 1000)).equals(reference)).toBe(true);
+    // The header: SQLite's own format, pages of 4 KiB, UTF-8, one transaction.
+    expect(reference.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
+    expect(reference.readUInt16BE(16)).toBe(4096);
+    expect(reference.readUInt32BE(56)).toBe(1);
+    expect(reference.readUInt32BE(24)).toBe(1);
   });
 
   it('an error in the dump rejects with the thread and SQLite messages', async () => {
     const broken = rows();
-    broken.search_names.push(broken.search_names[0]!);
-    await expect(startSqliteDump(broken, { thread: true }).bytes()).rejects.toThrow(
+    broken.push(broken.find(([table]) => table === 'search_names')!);
+    await expect(viaJob(broken, { thread: true })).rejects.toThrow(
       /^SQLite dump: its worker thread failed: .*UNIQUE constraint failed: search_names/,
     );
+    await expect(viaJob(broken, {})).rejects.toThrow(/UNIQUE constraint failed: search_names/);
   });
 
   it('a worker that fails as it loads rejects with its message', async () => {
-    const job = startSqliteDump(rows(), { thread: true, module: helper('broken-worker.ts') });
-    await expect(job.bytes()).rejects.toThrow('SQLite dump: its worker thread failed: this worker fails on purpose');
+    await expect(viaJob(rows(), { thread: true, module: helper('broken-worker.ts') })).rejects.toThrow(
+      'SQLite dump: its worker thread failed: this worker fails on purpose',
+    );
   });
 
   it('a worker that ends without answering rejects', async () => {
-    const job = startSqliteDump(rows(), { thread: true, module: helper('silent-worker.ts') });
-    await expect(job.bytes()).rejects.toThrow('SQLite dump: its worker thread exited (code 0) without answering');
+    await expect(viaJob(rows(), { thread: true, module: helper('silent-worker.ts') })).rejects.toThrow(
+      'SQLite dump: its worker thread exited (code 0) without answering',
+    );
   });
 
   it('stop() ends a thread still at work, and whoever waits learns it', async () => {
-    const job = startSqliteDump(rows(), { thread: true });
+    const job = startSqliteDump(path.join(scratch, 'stopped.sqlite'), { thread: true });
+    job.add(rows());
     await job.stop();
-    await expect(job.bytes()).rejects.toThrow(/without answering/);
+    await expect(job.finish()).rejects.toThrow(/without answering/);
   });
 });
 
 describe('a build with its SQLite dump on a thread', () => {
   const work = tempDir();
+  const sqliteOf = (outDir: string) => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8'));
+    const file = manifest.files.find((f: { format: string }) => f.format === 'sqlite');
+    return readFileSync(path.join(outDir, file.path));
+  };
 
-  it('writes the same dump as an inline build', async () => {
-    const sqliteOf = (outDir: string) => {
-      const manifest = JSON.parse(readFileSync(path.join(outDir, 'dumps/manifest.json'), 'utf8'));
-      const file = manifest.files.find((f: { format: string }) => f.format === 'sqlite');
-      return readFileSync(path.join(outDir, file.path));
-    };
+  it('writes the same dump as an inline build, and leaves no scratch files', async () => {
     const builtAt = new Date(0);
-    expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(work, 'inline'), builtAt })).ok).toBe(true);
-    forced.options = { thread: true };
+    const inline = path.join(work, 'inline');
+    expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: inline, builtAt })).ok).toBe(true);
+    forced.options = { thread: true, batchRows: 5 };
     try {
       expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(work, 'thread'), builtAt })).ok).toBe(true);
     } finally {
       forced.options = undefined;
     }
-    expect(sqliteOf(path.join(work, 'thread')).equals(sqliteOf(path.join(work, 'inline')))).toBe(true);
+    expect(sqliteOf(path.join(work, 'thread')).equals(sqliteOf(inline))).toBe(true);
+    expect(readdirSync(inline)).not.toContain('.scratch');
   });
 
   it("fails with the thread's message when the thread fails, and publishes nothing", async () => {

@@ -32,7 +32,9 @@ export function makeProductionInstall(dir: string): string {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production' },
-    timeout: 300_000,
+    // better-sqlite3 compiles SQLite when no prebuilt binary can be downloaded (no network here):
+    // about 100 s of CPU, many minutes on a loaded machine.
+    timeout: 1_200_000,
   });
   return dir;
 }

@@ -19,8 +19,8 @@ import type { ApiRecords, TermDetails } from '../publish/derive.ts';
 import { NO_PREVIOUS_DUMPS, type PreviousDumps, supersededVersions, verifiedFiles } from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
 import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
-import { sqliteRows } from './sqlite-dump.ts';
-import { startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
+import { sqliteHeadRows, sqliteTermRows } from './sqlite-dump.ts';
+import { MIN_TERMS_FOR_THREAD, startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
 import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from '../publish/write-output.ts';
@@ -85,11 +85,16 @@ export class DumpWriter {
   /** `"license":...,"attribution":...}`: the end of every NDJSON line, so each line carries them. */
   #ndjsonLicense = '}';
   #sqlite: SqliteJob | undefined;
+  /** Where the SQLite database is written until finish() adopts it into the output. */
+  #sqliteFile = '';
+  /** Each locale's terms so far: a term's position in its list. */
+  readonly #position = new Map<Locale, number>();
 
   private constructor(
     private readonly sink: OutputSink,
     private readonly records: ApiRecords,
     private readonly dataVersion: string,
+    private readonly searchNames: TermSearchNames,
   ) {}
 
   /** `searchNames`: the list index's, which the SQLite dump carries too. */
@@ -99,7 +104,7 @@ export class DumpWriter {
     dataVersion: string,
     searchNames: TermSearchNames,
   ): Promise<DumpWriter> {
-    const writer = new DumpWriter(sink, records, dataVersion);
+    const writer = new DumpWriter(sink, records, dataVersion, searchNames);
     writer.#ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
     const license = JSON.stringify({
       license: LICENSE,
@@ -120,7 +125,10 @@ export class DumpWriter {
       await csv.write(CSV_BOM + csvLine(locale === 'all' ? ['locale', ...CSV_COLUMNS] : [...CSV_COLUMNS]));
     }
     // Started last: once open() has returned, the caller disposes of the writer, ending the thread.
-    writer.#sqlite = startSqliteDump(sqliteRows(records, dataVersion, searchNames));
+    const terms = LOCALES.reduce((sum, locale) => sum + records.locales[locale].terms.length, 0);
+    writer.#sqliteFile = sink.scratchFile(dumpName(dataVersion, 'all', 'sqlite'));
+    writer.#sqlite = startSqliteDump(writer.#sqliteFile, { thread: terms >= MIN_TERMS_FOR_THREAD });
+    writer.#sqlite.add(sqliteHeadRows(records, dataVersion));
     return writer;
   }
 
@@ -151,6 +159,9 @@ export class DumpWriter {
     const cells = csvCells(term, details, locale);
     await this.#file(locale, 'csv').write(csvLine(cells));
     await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
+    const position = this.#position.get(locale) ?? 0;
+    this.#position.set(locale, position + 1);
+    this.#sqlite!.add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
   }
 
   /**
@@ -169,10 +180,15 @@ export class DumpWriter {
     }
 
     // Asked for last, so the thread has had every other dump's time to finish it.
-    const bytes = await this.#sqlite!.bytes();
-    const sqlite = await this.#open('all', 'sqlite');
-    await sqlite.write(bytes);
-    this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+    await this.#sqlite!.finish();
+    const sqliteName = dumpName(this.dataVersion, 'all', 'sqlite');
+    const sqliteFile = {
+      name: sqliteName,
+      path: `/${DUMPS_DIR}/${sqliteName}`,
+      format: 'sqlite',
+      locale: 'all',
+    } as const;
+    this.#entries.push({ ...sqliteFile, ...(await this.sink.adopt(`${DUMPS_DIR}/${sqliteName}`, this.#sqliteFile)) });
 
     const rank = (f: DumpFile) => [...LOCALES, 'all'].indexOf(f.locale) * 10 + DUMP_FORMATS.indexOf(f.format);
     const files = [...this.#entries].sort((a, b) => rank(a) - rank(b));

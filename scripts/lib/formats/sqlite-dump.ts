@@ -1,19 +1,34 @@
-// The SQLite dump: both locales in one database, through sql.js (SQLite compiled to WASM), with
-// the API's search folding in a column and a full-text index, so `sqlite3` users can reproduce
-// `q` and search definitions. Pure: records in, database bytes out, in two steps so the second
-// can run on a worker thread (sqlite-thread.ts): records to rows, rows to the database.
-import initSqlJs from 'sql.js';
-import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES } from '../../../src/contract/facts.ts';
+// The SQLite dump: both locales in one database, written to disk by SQLite itself
+// (better-sqlite3), with the API's search folding in a column and a full-text index, so
+// `sqlite3` users can reproduce `q` and search definitions. Rows are made a term at a time
+// (sqliteTermRows) while the build walks the terms, and inserted as they come, in one
+// transaction, on a worker thread or here (sqlite-thread.ts): no table, and no copy of the
+// database, is ever held whole in memory.
+//
+// Reproducible bytes: the file is a function of the statements run on it, so the same rows
+// in the same order give the same file. What is pinned for that: the page size, the text
+// encoding, no journal and one transaction (the header's change counter counts transactions),
+// deleted content zeroed (secure_delete: the full-text index's merges free pages), and the
+// SQLite library itself (its version is written into the header: better-sqlite3 is locked,
+// and OUTPUT_FORMAT_VERSION is bumped when it changes). A test builds twice, inline and on a
+// thread, with different batch sizes, and compares the bytes.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
+import type { Term } from '../../../src/contract/schema.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 
-// FTS4, not FTS5: sql.js is compiled without FTS5. `unicode61` folds case in every script and
-// `remove_diacritics=2` removes accents, like the API's folding does for `q`.
+// FTS4 (the dump's readers' queries use its syntax; every SQLite build since 2010 reads it).
+// `unicode61` folds case in every script and `remove_diacritics=2` removes accents, like the
+// API's folding does for `q`.
 // WITHOUT ROWID (every table but `terms`, whose rowid the full-text index joins on): a table
 // whose key is most of its row is then stored once, in key order, not as rows plus an index of
-// the key; the file is 8% smaller (bundled corpus) and written 5% faster. Larger pages are not
-// used: they make files of a few long articles larger, and tiny corpora four times larger.
+// the key. Larger pages are not used: they make files of a few long articles larger, and tiny
+// corpora four times larger.
 const SQLITE_SCHEMA = `
 CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE pillars (key TEXT PRIMARY KEY, label_en TEXT NOT NULL, label_bg TEXT NOT NULL, term_count INTEGER NOT NULL) WITHOUT ROWID;
@@ -44,54 +59,71 @@ CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, posit
 CREATE INDEX term_posts_post ON term_posts(post_slug);
 `;
 
+/** Set before the schema: what the bytes of the file depend on besides its rows (see the top). */
+const PRAGMAS = [
+  'page_size = 4096',
+  'encoding = "UTF-8"',
+  'journal_mode = OFF',
+  'synchronous = OFF',
+  'locking_mode = EXCLUSIVE',
+  'secure_delete = ON',
+  // Pages kept in memory before they are written: 64 MiB, whatever the corpus size.
+  'cache_size = -65536',
+];
+
+const TABLES = [
+  'metadata',
+  'pillars',
+  'terms',
+  'search_names',
+  'aliases',
+  'posts',
+  'term_references',
+  'related_terms',
+  'broader_terms',
+  'term_posts',
+] as const;
+export type SqliteTable = (typeof TABLES)[number];
 type SqliteValue = string | number | null;
+/** Rows in insertion order, each with its table: plain arrays, so they cross to a worker thread as they are. */
+export type SqliteRows = [SqliteTable, SqliteValue[]][];
 
-/** Every row of the dump by table, in insertion order: plain arrays, so they cross to a worker thread as they are. */
-export interface SqliteRows {
-  metadata: SqliteValue[][];
-  pillars: SqliteValue[][];
-  terms: SqliteValue[][];
-  search_names: SqliteValue[][];
-  aliases: SqliteValue[][];
-  posts: SqliteValue[][];
-  term_references: SqliteValue[][];
-  related_terms: SqliteValue[][];
-  broader_terms: SqliteValue[][];
-  term_posts: SqliteValue[][];
+/** The rows that come before the terms: metadata, pillars, posts. */
+export function sqliteHeadRows(records: ApiRecords, dataVersion: string): SqliteRows {
+  const rows: SqliteRows = [];
+  const metadata: [string, string][] = [
+    ['license', LICENSE],
+    ['license_spdx', LICENSE_SPDX],
+    ['license_url', LICENSE_URL],
+    ['attribution_source', records.attribution.source],
+    ['attribution_url', records.attribution.url],
+    ['attribution_required', records.attribution.required],
+    ['data_version', dataVersion],
+    ['locales', LOCALES.join(',')],
+  ];
+  for (const row of metadata) rows.push(['metadata', row]);
+  for (const p of records.pillars.data) rows.push(['pillars', [p.key, p.label.en, p.label.bg, p.count]]);
+  for (const l of LOCALES)
+    for (const p of records.posts) rows.push(['posts', [l, p.slug, p.title[l], p.url[l], p.date]]);
+  return rows;
 }
 
-/** The database of `records`; `searchNames` saves recomputing what the list index computed. */
-export async function toSqlite(
+/**
+ * The rows of one term in one locale, `position` its place in the locale's list. Relations and
+ * references are the same in both locales: they come with the first locale's rows.
+ */
+export function sqliteTermRows(
   records: ApiRecords,
-  dataVersion: string,
-  searchNames: TermSearchNames = termSearchNames(records),
-): Promise<Uint8Array> {
-  return writeSqlite(sqliteRows(records, dataVersion, searchNames));
-}
-
-export function sqliteRows(
-  records: ApiRecords,
-  dataVersion: string,
-  searchNames: TermSearchNames = termSearchNames(records),
+  searchNames: TermSearchNames,
+  l: Locale,
+  t: Term,
+  position: number,
 ): SqliteRows {
-  const details = (slug: string) => records.details.get(slug)!;
-  const perLocale = <T>(row: (locale: (typeof LOCALES)[number]) => T[]) => LOCALES.flatMap(row);
-  // Relations and references are the same in both locales; the English records state them.
-  const terms = records.locales.en.terms;
-  return {
-    metadata: [
-      ['license', LICENSE],
-      ['license_spdx', LICENSE_SPDX],
-      ['license_url', LICENSE_URL],
-      ['attribution_source', records.attribution.source],
-      ['attribution_url', records.attribution.url],
-      ['attribution_required', records.attribution.required],
-      ['data_version', dataVersion],
-      ['locales', LOCALES.join(',')],
-    ],
-    pillars: records.pillars.data.map((p) => [p.key, p.label.en, p.label.bg, p.count]),
-    terms: perLocale((l) =>
-      records.locales[l].terms.map((t, position) => [
+  const details = records.details.get(t.slug)!;
+  const rows: SqliteRows = [
+    [
+      'terms',
+      [
         l,
         t.slug,
         position,
@@ -103,49 +135,103 @@ export function sqliteRows(
         t.etymology,
         t.pronunciation,
         t.termOriginal,
-        details(t.slug).termOriginalLang,
+        details.termOriginalLang,
         t.url,
         t.fullContent,
-      ]),
-    ),
-    search_names: perLocale((l) =>
-      records.locales[l].terms.flatMap((t) => searchNames[l].get(t.slug)!.map((n) => [l, t.slug, n])),
-    ),
-    aliases: perLocale((l) =>
-      records.locales[l].terms.flatMap((t) => details(t.slug).aliases[l].map((a, i) => [l, t.slug, i, a])),
-    ),
-    posts: perLocale((l) => records.posts.map((p) => [l, p.slug, p.title[l], p.url[l], p.date])),
-    term_references: terms.flatMap((t) =>
-      details(t.slug).references.map((r, i) => [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null]),
-    ),
-    related_terms: terms.flatMap((t) => t.relatedTerms.map((r, i) => [t.slug, r, i])),
-    broader_terms: terms.flatMap((t) => details(t.slug).broader.map((b, i) => [t.slug, b, i])),
-    term_posts: terms.flatMap((t) => t.relatedPosts.map((p, i) => [t.slug, p.slug, i])),
-  };
+      ],
+    ],
+  ];
+  for (const name of searchNames[l].get(t.slug)!) rows.push(['search_names', [l, t.slug, name]]);
+  for (const [i, alias] of details.aliases[l].entries()) rows.push(['aliases', [l, t.slug, i, alias]]);
+  if (l !== LOCALES[0]) return rows;
+  for (const [i, r] of details.references.entries())
+    rows.push(['term_references', [t.slug, i, r.kind, r.author, r.title, r.year, r.locator ?? null]]);
+  for (const [i, related] of t.relatedTerms.entries()) rows.push(['related_terms', [t.slug, related, i]]);
+  for (const [i, broader] of details.broader.entries()) rows.push(['broader_terms', [t.slug, broader, i]]);
+  for (const [i, post] of t.relatedPosts.entries()) rows.push(['term_posts', [t.slug, post.slug, i]]);
+  return rows;
 }
 
-/**
- * The database of `rows`. `release`: empty each table's rows once inserted (the caller's copy is
- * consumed), so they are garbage before the full-text index and the export, where the
- * database's memory peaks.
- */
-export async function writeSqlite(rows: SqliteRows, options: { release?: boolean } = {}): Promise<Uint8Array> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  try {
-    db.run(SQLITE_SCHEMA);
-    db.run('BEGIN');
-    for (const [table, tableRows] of Object.entries(rows) as [keyof SqliteRows, SqliteValue[][]][]) {
-      if (tableRows.length === 0) continue;
-      const statement = db.prepare(`INSERT INTO ${table} VALUES (${tableRows[0]!.map(() => '?').join(', ')})`);
-      for (const row of tableRows) statement.run(row);
-      statement.free();
-      if (options.release) tableRows.length = 0;
+/** Every row of the dump, in the order the build inserts them (tests, benchmarks). */
+export function sqliteRows(
+  records: ApiRecords,
+  dataVersion: string,
+  searchNames: TermSearchNames = termSearchNames(records),
+): SqliteRows {
+  const rows = sqliteHeadRows(records, dataVersion);
+  for (const l of LOCALES)
+    for (const [position, t] of records.locales[l].terms.entries())
+      rows.push(...sqliteTermRows(records, searchNames, l, t, position));
+  return rows;
+}
+
+/** A database being written at `file` (which must not exist): insert(), then finish() or close(). */
+export class SqliteFile {
+  readonly #db: Database.Database;
+  readonly #statements = new Map<SqliteTable, Database.Statement>();
+
+  constructor(file: string) {
+    this.#db = new Database(file);
+    try {
+      for (const pragma of PRAGMAS) this.#db.pragma(pragma);
+      this.#db.exec('BEGIN');
+      this.#db.exec(SQLITE_SCHEMA);
+    } catch (error) {
+      this.#db.close();
+      throw error;
     }
-    db.run("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
-    db.run('COMMIT');
-    return db.export();
-  } finally {
-    db.close();
   }
+
+  insert(rows: SqliteRows): void {
+    for (const [table, row] of rows) this.#statement(table, row.length).run(row);
+  }
+
+  /** Builds the full-text index, commits and closes: the file is complete. */
+  finish(): void {
+    try {
+      this.#db.exec("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
+      this.#db.exec('COMMIT');
+    } finally {
+      this.#db.close();
+    }
+  }
+
+  /** Closes without finishing (a failed build: the file is discarded). */
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+
+  #statement(table: SqliteTable, columns: number): Database.Statement {
+    let statement = this.#statements.get(table);
+    if (!statement) {
+      if (!TABLES.includes(table)) throw new Error(`SQLite dump: no table ${JSON.stringify(table)}`);
+      statement = this.#db.prepare(`INSERT INTO ${table} VALUES (${Array(columns).fill('?').join(', ')})`);
+      this.#statements.set(table, statement);
+    }
+    return statement;
+  }
+}
+
+/** The database of `rows` as bytes, through a temporary file (tests, benchmarks). */
+export function sqliteBytes(rows: SqliteRows): Uint8Array {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexicon-sqlite-'));
+  try {
+    const file = path.join(dir, 'dump.sqlite');
+    const db = new SqliteFile(file);
+    try {
+      db.insert(rows);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    db.finish();
+    return new Uint8Array(readFileSync(file));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The database of `records` as bytes; `searchNames` saves recomputing what the list index computed. */
+export function toSqlite(records: ApiRecords, dataVersion: string, searchNames?: TermSearchNames): Uint8Array {
+  return sqliteBytes(sqliteRows(records, dataVersion, searchNames));
 }

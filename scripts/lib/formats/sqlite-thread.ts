@@ -1,55 +1,82 @@
-// The SQLite dump is built on a worker thread, started as soon as the records exist, while the
-// main thread writes the term files and the text dumps: on two cores its seconds (sql.js, for
-// thousands of terms) then leave the build's critical path. The thread only computes; what it
-// answers is written by the main thread like every other dump, so the output is the same
-// bytes as building inline (a test holds this).
+// The SQLite dump is written on a worker thread for large corpora, while the main thread writes
+// the term files and the text dumps: on two cores its seconds then leave the build's critical
+// path. The main thread sends the rows in batches as it walks the terms (so neither thread ever
+// holds every row), and the thread inserts them into the database file as they arrive. Inline
+// or on a thread, the same rows go to the same file in the same order: the same bytes (a test
+// holds this).
 import type { Worker } from 'node:worker_threads';
-import { writeSqlite, type SqliteRows } from './sqlite-dump.ts';
+import { SqliteFile, type SqliteRows } from './sqlite-dump.ts';
 import { siblingModule, startWorker } from '../workers/worker-entry.ts';
 
-/** Below this many terms (both locales), starting a thread (about half a second) costs more than it saves. */
-export const MIN_TERMS_FOR_THREAD = 1000;
+/**
+ * Below this many terms (both locales), starting a thread costs more than it saves: measured
+ * (bench/README.md, "Worker threads") on the bundled corpus (646 terms), 5,000 and 20,000 terms.
+ */
+export const MIN_TERMS_FOR_THREAD = 2000;
+/** Rows sent to the thread at once: few messages, and little in flight. */
+const BATCH_ROWS = 4096;
 const SQLITE_WORKER = siblingModule('./sqlite-worker', import.meta.url);
 
 export interface SqliteJobOptions {
-  /** Build on a worker thread; default: for MIN_TERMS_FOR_THREAD terms or more. */
+  /** Write on a worker thread (default: no). */
   thread?: boolean;
   /** Replaces the worker module (tests). */
   module?: string;
+  /** Rows per message to the thread (tests vary it: the bytes must not depend on it). */
+  batchRows?: number;
 }
 
 export interface SqliteJob {
-  /** The database; rejects with what went wrong in the thread. */
-  bytes(): Promise<Uint8Array>;
-  /** Ends the thread if it still runs (a build that failed before asking for the bytes). */
+  /** Rows to insert, in order. */
+  add(rows: SqliteRows): void;
+  /** Resolves once the file is complete; rejects with what went wrong (in the thread). */
+  finish(): Promise<void>;
+  /** Ends the work if it still runs (a build that failed before finish()). */
   stop(): Promise<void>;
 }
 
-export function startSqliteDump(rows: SqliteRows, options: SqliteJobOptions = {}): SqliteJob {
-  const { thread = rows.terms.length >= MIN_TERMS_FOR_THREAD, module = SQLITE_WORKER } = options;
+/** Writes the database at `file` (which must not exist). */
+export function startSqliteDump(file: string, options: SqliteJobOptions = {}): SqliteJob {
+  const { thread = false, module = SQLITE_WORKER, batchRows = BATCH_ROWS } = options;
   let worker: Worker | undefined;
   try {
-    if (thread) worker = startWorker(module, { rows });
+    if (thread) worker = startWorker(module, { file });
   } catch {
-    // No threads here (a restricted runtime): the main thread builds it when asked.
+    // No threads here (a restricted runtime): the main thread writes it.
   }
-  return worker ? threadJob(worker) : inlineJob(rows);
+  return worker ? threadJob(worker, batchRows) : inlineJob(file);
 }
 
-function inlineJob(rows: SqliteRows): SqliteJob {
-  let inline: Promise<Uint8Array> | undefined;
-  return { bytes: () => (inline ??= writeSqlite(rows)), stop: async () => undefined };
+function inlineJob(file: string): SqliteJob {
+  const db = new SqliteFile(file);
+  let failure: unknown;
+  return {
+    add: (rows) => {
+      if (failure) return;
+      try {
+        db.insert(rows);
+      } catch (error) {
+        failure = error;
+        db.close();
+      }
+    },
+    finish: async () => {
+      if (failure) throw failure;
+      db.finish();
+    },
+    stop: async () => db.close(),
+  };
 }
 
-/** Holds no reference to the rows: the thread has its own copy, and the main thread's is garbage. */
-function threadJob(started: Worker): SqliteJob {
+function threadJob(started: Worker, batchRows: number): SqliteJob {
   // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
   started.unref();
   let settled = false;
-  const result = new Promise<Uint8Array>((resolve, reject) => {
-    started.once('message', (buffer: ArrayBuffer) => {
+  let pending: SqliteRows = [];
+  const result = new Promise<void>((resolve, reject) => {
+    started.once('message', () => {
       settled = true;
-      resolve(new Uint8Array(buffer));
+      resolve();
     });
     started.once('error', (error: Error) => {
       settled = true;
@@ -61,10 +88,21 @@ function threadJob(started: Worker): SqliteJob {
       reject(new Error(`SQLite dump: its worker thread exited (code ${code}) without answering`));
     });
   });
-  // Rejections are reported to whoever asks for the bytes, not as unhandled in the meantime.
+  // Rejections are reported to whoever waits for the file, not as unhandled in the meantime.
   result.catch(() => undefined);
+  const send = () => {
+    if (pending.length === 0) return;
+    if (!settled) started.postMessage(pending);
+    pending = [];
+  };
   return {
-    bytes: () => {
+    add: (rows) => {
+      for (const row of rows) pending.push(row);
+      if (pending.length >= batchRows) send();
+    },
+    finish: () => {
+      send();
+      if (!settled) started.postMessage('finish');
       started.ref();
       return result.finally(() => started.unref());
     },

@@ -231,7 +231,7 @@ async function previousBuildTime(outDir: string, dataVersion: string): Promise<D
  * so the same name must never name other bytes. The golden test refuses new dump bytes under
  * an unchanged version.
  */
-export const OUTPUT_FORMAT_VERSION = 5;
+export const OUTPUT_FORMAT_VERSION = 6;
 
 /**
  * A content hash (DATA_VERSION_HEX_DIGITS of a SHA-256) of everything the output depends on:

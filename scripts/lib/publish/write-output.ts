@@ -13,12 +13,17 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
   readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import {
   acquireOutputLock,
@@ -40,6 +45,13 @@ export interface OutputSink {
   file(file: string, contents: string | Uint8Array): Promise<void>;
   /** A large file, written in pieces. */
   stream(file: string): Promise<StreamedFile>;
+  /**
+   * A path where other code (SQLite) may build a file, in the output's scratch space: gone with
+   * the build unless adopt() makes it part of the output.
+   */
+  scratchFile(name: string): string;
+  /** Makes the complete file at `from` (a scratchFile) the output file `file`; its size and SHA-256. */
+  adopt(file: string, from: string): Promise<{ bytes: number; sha256: string }>;
 }
 
 export interface WriteSummary {
@@ -55,6 +67,8 @@ export interface WriteOptions extends PublishHooks, LockOptions {
 }
 
 export const OUTPUT_HASHES_PATH = '_data/output-hashes.json';
+/** The staging folder's scratch space (OutputSink.scratchFile), never published. */
+const SCRATCH_DIR = '.scratch';
 /** About this many bytes (at most; strings are counted at 3 bytes a code unit) go to a stream at once. */
 const STREAM_PIECE_BYTES = 256 * 1024;
 
@@ -92,6 +106,8 @@ async function writeLocked(
 ): Promise<WriteSummary> {
   const stamp = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
   const staging = outputSiblings(target).staging(stamp);
+  // Inside the staging folder (one filesystem, so adopt() is a rename), removed before publishing.
+  const scratch = path.join(staging, SCRATCH_DIR);
   const retired = outputSiblings(target).retired(stamp);
   const previousHashes = readPreviousHashes(target);
   const hashes: Record<string, string> = {};
@@ -176,11 +192,23 @@ async function writeLocked(
         },
       };
     },
+    scratchFile(name) {
+      mkdirSync(scratch, { recursive: true });
+      return path.join(scratch, name);
+    },
+    async adopt(file, from) {
+      ensureDir(file);
+      const written = hashFile(from);
+      renameSync(from, path.join(staging, file));
+      counted(written.bytes);
+      return written;
+    },
   };
 
   try {
     mkdirSync(staging, { recursive: true });
     await produce(sink);
+    rmSync(scratch, { recursive: true, force: true });
     await sink.file(OUTPUT_HASHES_PATH, `${JSON.stringify(sortedObject(hashes))}\n`);
     await publish(target, staging, retired, hooks);
     return summary;
@@ -189,6 +217,23 @@ async function writeLocked(
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Size and SHA-256 of a file, read in pieces (the SQLite dump: 800 MB at 100,000 terms). */
+function hashFile(file: string): { bytes: number; sha256: string } {
+  const hash = createHash('sha256');
+  const piece = Buffer.allocUnsafe(1024 * 1024);
+  const fd = openSync(file, 'r');
+  let bytes = 0;
+  try {
+    for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) {
+      hash.update(piece.subarray(0, read));
+      bytes += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /** Whether a previous output file is a regular file (not a link) whose content hashes to `hash`. */
@@ -221,6 +266,7 @@ export function writeOutputAtomically(outDir: string, files: Map<string, string 
 /** Collects the output in memory: for tests and for serving a corpus without a disk. */
 export class MemorySink implements OutputSink {
   readonly files = new Map<string, string | Uint8Array>();
+  #scratch: string | undefined;
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
     this.files.set(file, contents);
@@ -236,6 +282,20 @@ export class MemorySink implements OutputSink {
         return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
       },
     };
+  }
+
+  scratchFile(name: string): string {
+    this.#scratch ??= mkdtempSync(path.join(os.tmpdir(), 'lexicon-scratch-'));
+    return path.join(this.#scratch, name);
+  }
+
+  async adopt(file: string, from: string): Promise<{ bytes: number; sha256: string }> {
+    const bytes = new Uint8Array(readFileSync(from));
+    // One scratch file at a time (the SQLite dump): its folder goes with it.
+    rmSync(path.dirname(from), { recursive: true, force: true });
+    this.#scratch = undefined;
+    this.files.set(file, bytes);
+    return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 }
 
