@@ -40,5 +40,5 @@ if (stamp < 0 || SOURCE_DIRS.some((dir) => changedSince(path.join(ROOT, dir), st
 
 // The command reads its options from process.argv, as if it had been started itself.
 process.argv.splice(2, 1);
-process.argv[1] = path.join(OUT, 'scripts', `${command}.js`);
+process.argv[1] = path.join(OUT, `${command}.js`);
 await import(pathToFileURL(process.argv[1]).href);

@@ -1,64 +1,100 @@
-// Compiles the TypeScript that runs in production (src/, runtime/, scripts/) to plain
-// JavaScript in compiled/, one file per source file, so `npm run build`, `npm start` and the
-// worker threads start without a transpiler. Plain JavaScript itself, because it runs before
-// anything is compiled: on `npm ci` (the `prepare` script, also with --omit=dev) and whenever
-// bin/run.mjs finds a source newer than the last compilation.
+// Compiles the TypeScript that runs in production to JavaScript in compiled/, so `npm run build`,
+// `npm start` and the worker threads start without a transpiler. Plain JavaScript itself, because
+// it runs before anything is compiled: on `npm ci` (the `prepare` script, also with --omit=dev)
+// and whenever bin/run.mjs finds a source newer than the last compilation.
 //
-// esbuild transpiles (types erased, nothing bundled): every relative import stays a relative
-// import, renamed from .ts to .js, and every package import stays external, so import.meta.url
-// and the layout of the tree are the same as in the sources.
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// esbuild bundles each command of scripts/ (build, start, ...) and each worker thread's module
+// (every `*-worker.ts`), with the packages they use, into shared chunks in one flat folder: a
+// process then loads a few large files instead of hundreds of small ones, which is most of what
+// start-up cost (bench/README.md). Kept outside: better-sqlite3 (a native addon, found through
+// its package) and esbuild (only the sources use it at run time). What the sources read beside
+// themselves at run time is computed here once and built in as constants
+// (scripts/lib/cli/compile-constants.ts): the pages' stylesheet and scripts, and the parse
+// cache's fingerprint of the checking code. Worker threads are found by file name in the same
+// folder (scripts/lib/workers/worker-entry.ts).
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'compiled');
-/** The folders compiled, and the files beside the code that the code reads at run time. */
+/** The folders whose sources go into compiled/ (bin/run.mjs compiles again when one changes). */
 export const SOURCE_DIRS = ['src', 'runtime', 'scripts'];
-export const SOURCES = SOURCE_DIRS.map((dir) => `${dir}/**/*.ts`);
-const ASSETS = ['scripts/**/*.css'];
+/** Commands of scripts/ that run through tsx only (development tools): not compiled. */
+const DEVELOPMENT_COMMANDS = new Set(['dev.ts']);
+const EXTERNAL = ['better-sqlite3', 'esbuild'];
 /** Written last: its time is the compilation's (bin/run.mjs compares sources against it). */
 export const STAMP = path.join(OUT, '.stamp');
 
-/** Every relative import is a file compiled beside this one: keep it external, as .js. */
-const relativeImportsStayFiles = {
-  name: 'relative-imports-stay-files',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\// }, (args) =>
-      args.kind === 'entry-point' ? undefined : { path: args.path.replace(/\.ts$/, '.js'), external: true },
-    );
-  },
-};
+/** Every worker thread's module under `dir`. */
+function workerModules(dir) {
+  return readdirSync(path.join(ROOT, dir), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('-worker.ts'))
+    .map((file) => path.join(dir, file));
+}
+
+/** The constants of compiled/, computed by the sources' own functions (bundled here first, to run them). */
+async function constants(esbuild) {
+  const helper = path.join(OUT, '.compile-constants.mjs');
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['scripts/lib/cli/compile-constants.ts'],
+    outfile: helper,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'error',
+  });
+  try {
+    const { compileConstants } = await import(pathToFileURL(helper).href);
+    return compileConstants(ROOT, esbuild);
+  } finally {
+    rmSync(helper, { force: true });
+  }
+}
 
 export async function compile() {
   // Loaded here, not at the top: bin/run.mjs imports this module on every start, and compiles rarely.
-  const [{ build }, { default: fg }] = await Promise.all([import('esbuild'), import('fast-glob')]);
-  const entryPoints = await fg(SOURCES, { cwd: ROOT, ignore: ['**/*.d.ts'] });
+  const esbuild = await import('esbuild');
+  const commands = readdirSync(path.join(ROOT, 'scripts'))
+    .filter((file) => file.endsWith('.ts') && !DEVELOPMENT_COMMANDS.has(file))
+    .map((file) => path.join('scripts', file));
+  const entryPoints = [...commands, ...workerModules('scripts')];
   rmSync(OUT, { recursive: true, force: true });
-  await build({
+  mkdirSync(OUT, { recursive: true });
+  const define = await constants(esbuild);
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints,
     outdir: OUT,
-    outbase: '.',
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
     bundle: true,
-    packages: 'external',
-    plugins: [relativeImportsStayFiles],
+    splitting: true,
+    external: EXTERNAL,
     platform: 'node',
     format: 'esm',
     target: 'node20.12',
+    define,
+    // CommonJS packages inside an ES module bundle call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __lexiconCreateRequire } from 'node:module'; const require = __lexiconCreateRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
+    legalComments: 'none',
+    metafile: true,
     logLevel: 'error',
   });
-  for (const asset of await fg(ASSETS, { cwd: ROOT })) {
-    mkdirSync(path.dirname(path.join(OUT, asset)), { recursive: true });
-    copyFileSync(path.join(ROOT, asset), path.join(OUT, asset));
-  }
-  writeFileSync(STAMP, `${entryPoints.length} modules\n`);
-  return entryPoints.length;
+  writeFileSync(STAMP, `${entryPoints.length} entry points\n`);
+  return { entries: entryPoints.length, files: Object.keys(result.metafile.outputs).length };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const count = await compile();
-  process.stderr.write(`compiled ${count} modules to compiled/ in ${Math.round(performance.now() - started)} ms\n`);
+  const { entries, files } = await compile();
+  process.stderr.write(
+    `compiled ${entries} entry points to compiled/ (${files} files) in ${Math.round(performance.now() - started)} ms\n`,
+  );
 }

@@ -110,7 +110,7 @@ describe('the production install', () => {
     for (const tool of ['tsx', 'typescript', 'vitest', 'netlify-cli']) {
       expect(existsSync(path.join(installDir, 'node_modules', tool)), tool).toBe(false);
     }
-    expect(existsSync(path.join(installDir, 'compiled/scripts/start.js'))).toBe(true);
+    expect(existsSync(path.join(installDir, 'compiled/start.js'))).toBe(true);
     const server = await startSelfHosted(['--dist', dist], {}, () => {}, { installDir });
     try {
       const commands = descendants(server.child.pid!).map((pid) =>

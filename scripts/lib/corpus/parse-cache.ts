@@ -15,27 +15,29 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
 
 const CACHE_FILE = 'parse-cache-v2.v8';
 /** Remembered keys per kind before they are forgotten (a corpus of 100,000 terms has 300,000 files). */
 const MEMO_LIMIT = 400_000;
 
-/** The modules whose code decides what a cached entry holds (without extension: sources or compiled/). */
+/** The modules whose code decides what a cached entry holds, from the repository's root. */
 const CACHED_CODE = [
-  './parse-cache',
-  './yaml-source',
-  './validate-corpus',
-  './file-checks',
-  './corpus-checks',
-  './text-hygiene',
-  '../names/term-search-names',
-  '../../../src/contract/schema',
-  '../../../src/contract/facts',
-  '../names/search-names',
-  '../names/transliteration',
-  '../../../src/list/fold',
+  'scripts/lib/corpus/parse-cache.ts',
+  'scripts/lib/corpus/yaml-source.ts',
+  'scripts/lib/corpus/validate-corpus.ts',
+  'scripts/lib/corpus/file-checks.ts',
+  'scripts/lib/corpus/corpus-checks.ts',
+  'scripts/lib/corpus/text-hygiene.ts',
+  'scripts/lib/names/term-search-names.ts',
+  'src/contract/schema.ts',
+  'src/contract/facts.ts',
+  'scripts/lib/names/search-names.ts',
+  'scripts/lib/names/transliteration.ts',
+  'src/list/fold.ts',
 ];
+
+/** Set by scripts/compile.mjs in compiled/ (computeCodeFingerprint of the sources it bundled). */
+declare const LEXICON_CODE_FINGERPRINT: string | undefined;
 
 export interface CachedParse {
   value: unknown;
@@ -51,14 +53,18 @@ let codeFingerprintMemo: string | undefined;
 
 /** A hash of the checking code and the YAML library's version. */
 export function codeFingerprint(): string {
-  if (codeFingerprintMemo) return codeFingerprintMemo;
-  const hash = createHash('sha1');
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const module of CACHED_CODE) hash.update(readFileSync(path.join(here, `${module}${MODULE_EXTENSION}`)));
-  const yamlPackage = createRequire(import.meta.url)('yaml/package.json') as { version: string };
-  hash.update(`yaml@${yamlPackage.version}\0zod`);
-  codeFingerprintMemo = hash.digest('base64url');
+  if (typeof LEXICON_CODE_FINGERPRINT === 'string') return LEXICON_CODE_FINGERPRINT;
+  codeFingerprintMemo ??= computeCodeFingerprint(fileURLToPath(new URL('../../../', import.meta.url)));
   return codeFingerprintMemo;
+}
+
+/** The fingerprint of the checking code under `root` (the compile step calls this too). */
+export function computeCodeFingerprint(root: string): string {
+  const hash = createHash('sha1');
+  for (const file of CACHED_CODE) hash.update(readFileSync(path.join(root, file)));
+  const yamlPackage = createRequire(path.join(root, 'package.json'))('yaml/package.json') as { version: string };
+  hash.update(`yaml@${yamlPackage.version}\0zod`);
+  return hash.digest('base64url');
 }
 
 export class ParseCache {

@@ -2,14 +2,12 @@
 // (src/contract/api-model.ts), the build's facts and the message catalogues. Self-contained (inline style
 // and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
-import { readFileSync } from 'node:fs';
-import { transformSync } from 'esbuild';
 import { LICENSE, LICENSE_URL } from '../../../src/contract/facts.ts';
 import { originOf } from './format.ts';
 import { html, link, raw, type Html } from './html.ts';
 import { both } from './i18n.ts';
 import { MESSAGES } from './messages.ts';
-import { inlineBrowserScript } from '../pages/browser-script.ts';
+import { browserAsset } from '../pages/browser-assets.ts';
 import { renderAbout } from './sections/about.ts';
 import { renderAttribution } from './sections/attribution.ts';
 import { renderDumps } from './sections/dumps.ts';
@@ -35,17 +33,9 @@ const SECTION_IDS = [
   'machine-readable',
 ] as const;
 
-let assets: { style: string; script: string } | undefined;
-
-/** The stylesheet (minified) and the bundled browser script, read and built once per process. */
+/** The stylesheet (minified) and the bundled browser script. */
 function pageAssets(): { style: string; script: string } {
-  if (!assets) {
-    const css = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
-    const style = transformSync(css, { loader: 'css', minify: true }).code;
-    const script = inlineBrowserScript('./page-script', import.meta.url);
-    assets = { style, script };
-  }
-  return assets;
+  return { style: browserAsset('stylesheet'), script: browserAsset('docs-script') };
 }
 
 function renderHeader(source: string): Html {

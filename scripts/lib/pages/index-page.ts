@@ -4,14 +4,14 @@
 import { LIST_PATH, type Locale } from '../../../src/contract/facts.ts';
 import type { Term } from '../../../src/contract/schema.ts';
 import { html, type Html } from '../docs-page/html.ts';
-import { inlineBrowserScript } from './browser-script.ts';
+import { browserAsset } from './browser-assets.ts';
 import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';
 
 /** The filter script; nothing is interpolated into it. */
 function indexScript(): string {
-  return inlineBrowserScript('./index-script', import.meta.url);
+  return browserAsset('index-script');
 }
 
 /** The letter a name is filed under: its first letter, capitalised, Latin accents set aside (É under E). */

@@ -4,12 +4,11 @@
 // page inlines), here one file named by its content: fetched once, then cached for good by every
 // page, instead of 10 KB inside each of thousands of pages (and of the build's writes).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { transformSync } from 'esbuild';
 import { DOCS_PATH, LICENSE, LICENSE_URL, type Locale } from '../../../src/contract/facts.ts';
 import { SITE_ASSETS_PATH } from '../../../src/routes.ts';
 import type { Attribution } from '../publish/derive.ts';
 import { escapeHtml, html, link, raw, type Html } from '../docs-page/html.ts';
+import { browserAsset } from './browser-assets.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 
 export interface Stylesheet {
@@ -25,10 +24,7 @@ let style: Stylesheet | undefined;
 /** The shared stylesheet, minified once per process. */
 export function siteStylesheet(): Stylesheet {
   if (!style) {
-    const css = transformSync(readFileSync(new URL('../docs-page/page.css', import.meta.url), 'utf8'), {
-      loader: 'css',
-      minify: true,
-    }).code;
+    const css = browserAsset('stylesheet');
     const hex = createHash('sha256').update(css).digest('hex').slice(0, 16);
     const integrity = `sha384-${createHash('sha384').update(css).digest('base64')}`;
     style = { css, path: `${SITE_ASSETS_PATH}site-${hex}.css`, integrity };
