@@ -17,8 +17,11 @@ type Term = Corpus['terms'][number];
 export const EDITORIAL_CHECKS = ['anonymous-view', 'cited-never-named', 'work-year'] as const;
 export type EditorialCheck = (typeof EDITORIAL_CHECKS)[number];
 
-/** The checks whose findings fail the build (the others warn). */
-export const EDITORIAL_ERRORS: ReadonlySet<EditorialCheck> = new Set<EditorialCheck>(['work-year']);
+/**
+ * The checks whose findings fail the build (the others warn). All three since issue 28's pass
+ * brought each to 0 findings in the bundled corpus; a new check starts as a warning.
+ */
+export const EDITORIAL_ERRORS: ReadonlySet<EditorialCheck> = new Set<EditorialCheck>(EDITORIAL_CHECKS);
 
 export interface EditorialFinding extends CorpusProblem {
   check: EditorialCheck;

@@ -63,7 +63,7 @@ interface SpokenWord {
 }
 
 /** The capitalised words of a Bulgarian text, transliterated once ("ц" is one sound: Hurwitz -> Хурвиц). */
-function capitalisedWords(text: string): SpokenWord[] {
+export function capitalisedWords(text: string): SpokenWord[] {
   // A hyphenated name also counts by its first part: „Лопес-младши“ names Lopez.
   const found = text.match(/\p{Lu}[\p{L}-]*/gu) ?? [];
   return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.split('-')[0]!)].map((word) => {
@@ -81,7 +81,8 @@ function capitalisedWords(text: string): SpokenWord[] {
  * Марянен), French ill (Weill -> Вей), and a few more below.
  */
 function spellings(family: string): string[] {
-  const name = stripMarks(family.replace(/ö/g, 'yo').replace(/ü/g, 'yu').replace(/ä/g, 'e'))
+  // O'Regan -> О'Рийгън: the Bulgarian capital word is the part after the apostrophe.
+  const name = stripMarks(family.replace(/^.*['’]/, '').replace(/ö/g, 'yo').replace(/ü/g, 'yu').replace(/ä/g, 'e'))
     .toLowerCase()
     .replace(/(?<=[^aeiou])oe/g, 'yo') // Hoeller -> Хьолер
     .replace(/(?<=[^aeiou])ue/g, 'yu'); // Buehler -> Бюлер
@@ -91,6 +92,7 @@ function spellings(family: string): string[] {
     .replace(/ck/g, 'k')
     .replace(/y$/, 'i');
   const english = name
+    .replace(/igh/g, 'ay') // Nightingale -> Найтингейл
     .replace(/ow|ou/g, 'au') // Howe -> Хау, Louth -> Лаут
     .replace(/ee$/, 'i') // Clulee -> Клули
     .replace(/ee|ea/g, 'iy') // Reeves -> Рийвс, Weeks -> Уийкс, Needham -> Нийдъм
@@ -99,6 +101,7 @@ function spellings(family: string): string[] {
     .replace(/ck/g, 'k')
     .replace(/c(?![eiy])/g, 'k')
     .replace(/a([^aeiouy])er$/, 'ey$1ar') // Baker -> Бейкър
+    .replace(/a([^aeiouy])e(?=\p{L})/gu, 'ey$1') // Casement -> Кейсмънт, Tacey -> Тейси, Nightingale
     .replace(/([iue])r(?=[^aeiouy])/g, 'ar') // Birge -> Бърдж
     .replace(/ge$/, 'dzh')
     .replace(
@@ -110,7 +113,11 @@ function spellings(family: string): string[] {
     .replace(/^h/, '') // Hadot -> Адо
     .replace(/ou/g, 'u')
     .replace(/ai/g, 'e') // Faivre -> Февр
+    .replace(/sh/g, 's')
+    .replace(/et$/, 'e') // Rouget -> Руже
+    .replace(/g(?=[ei])/g, 'zh')
     .replace(/(?:ault|eau|aux|aut|ot)$/, 'o')
+    .replace(/au/g, 'o') // Hausherr -> Осер
     .replace(/ieu$/, 'iyo')
     .replace(/re$/, 'r')
     .replace(/(\p{L})\1/gu, '$1')
@@ -132,7 +139,8 @@ function spellings(family: string): string[] {
     name.replace(/alk/g, 'ok'),
     name.replace(/ieu$/, 'yu'), // Lieu -> Лю
     stripMarks(family).toLowerCase().replace(/oe/g, 'u'), // Dutch oe: van der Poel -> ван дер Пул
-    english.replace(/^j/, 'dzh'), // English j: Jackson -> Джаксън
+    english.replace(/j/g, 'dzh'), // English j: Jackson -> Джаксън, Lovejoy -> Лъвджой
+    name.replace(/g(?=[eiy])/g, 'dzh'), // English soft g: Pagels -> Пейджълс
     name.replace(/ts/g, 'z'), // ц, read as z below: Izutsu -> Изуцу
     name.replace(/dg/g, 'dzh'), // Ridgeon -> Риджън
     name.replace(/quh/g, 'h').replace(/ou/g, 'u'), // Colquhoun -> Колхун
@@ -151,7 +159,7 @@ function spellings(family: string): string[] {
 const ENGLISH_LONG: Record<string, string> = { a: 'ey', i: 'ay', o: 'o', u: 'yu', y: 'ay' };
 
 /** Whether the (Bulgarian) words name `family`: the name itself, or a word that sounds and is spelled like it. */
-function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
+export function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
   const spelled = spellings(family);
   // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
   const keys = new Set(
