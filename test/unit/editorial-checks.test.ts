@@ -6,7 +6,7 @@ import {
   formatFinding,
   workYearFindings,
 } from '../../scripts/lib/corpus/editorial-checks.ts';
-import type { Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import type { Corpus } from '../../scripts/lib/corpus/corpus-model.ts';
 import type { Reference } from '../../src/contract/schema.ts';
 
 type Term = Corpus['terms'][number];

@@ -10,7 +10,7 @@ import type { Reference } from '../../../src/contract/schema.ts';
 import { findAnonymousViews } from './anonymous-views.ts';
 import { authorFamilyNames } from './reference-checks.ts';
 import { namesFamily } from './scholar-checks.ts';
-import type { Corpus, CorpusProblem } from './validate-corpus.ts';
+import type { Corpus, CorpusProblem } from './corpus-model.ts';
 
 type Term = Corpus['terms'][number];
 
