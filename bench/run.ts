@@ -4,7 +4,8 @@
 // results section of bench/README.md; --compare checks two results files against each other.
 //
 //   npm run bench                          N = 500 and 5,000, 5 runs
-//   npm run bench -- --peers               adds json-server and Eleventy on the same corpus
+//   npm run bench -- --peers               adds json-server, Eleventy, Hugo and the read-parse-write floor
+//   npm run bench -- --sizes 5000,20000 --only whole-build   the whole build against its peers (issue 27)
 //   npm run bench -- --full                adds N = 100,000 (on disk, not in /dev/shm)
 //   npm run bench -- --sizes 2000 --runs 3 --only build,http
 //   npm run bench -- --sizes 500 --only production   the production install and start-up (issue 24)
@@ -21,6 +22,7 @@ import { LOAD_GENERATOR, probe, ROOT } from './harness/processes.ts';
 import { describeRow, renderTable, replaceResults, type Row } from './harness/report.ts';
 import { compareRatios } from './harness/stats.ts';
 import { buildScalingRows, measureBuild } from './sections/build.ts';
+import { measureBuildPeers, termCount } from './sections/build-peers.ts';
 import { measureFunction } from './sections/function.ts';
 import { measureHttp } from './sections/http.ts';
 import { measurePeers } from './sections/peers.ts';
@@ -28,13 +30,15 @@ import { measureProduction } from './sections/production.ts';
 import { measureQueries } from './sections/query.ts';
 import { generateCorpus, writeCorpus } from './synthetic-corpus.ts';
 
-const SECTIONS = ['build', 'function', 'query', 'http', 'peers', 'production'] as const;
+const SECTIONS = ['build', 'function', 'query', 'http', 'peers', 'whole-build', 'production'] as const;
+/** Sections that run only when asked for by --peers or --only. */
+const PEER_SECTIONS = new Set<string>(['peers', 'whole-build']);
 const options = new Command()
   .option('--sizes <list>', 'terms per locale, comma-separated', '500,5000')
   .option('--full', 'also measure N = 100,000')
   .option('--runs <n>', 'fresh-process runs per measurement', '5')
   .option('--seconds <n>', 'duration of each HTTP load run', '3')
-  .option('--peers', 'also run json-server and Eleventy on the same corpus')
+  .option('--peers', 'also run json-server, Eleventy, Hugo and the read-parse-write floor on the same corpus')
   .option('--only <sections>', `comma-separated subset of ${SECTIONS.join(', ')}`)
   .option('--work <dir>', 'scratch folder (default: /dev/shm/lexicon-bench where it exists and without --full)')
   .option('--write-readme', 'replace the results section of bench/README.md')
@@ -97,7 +101,9 @@ if (options.compare) {
 }
 
 const sizes = [...options.sizes.split(',').map(Number), ...(options.full ? [100_000] : [])];
-const wanted = new Set(options.only ? options.only.split(',') : SECTIONS.filter((s) => s !== 'peers' || options.peers));
+const wanted = new Set(
+  options.only ? options.only.split(',') : SECTIONS.filter((s) => !PEER_SECTIONS.has(s) || options.peers),
+);
 for (const name of wanted)
   if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section ${name}`);
 // A RAM disk takes the other tenants' disk traffic out of every write floor; 100k needs disk.
@@ -157,6 +163,17 @@ for (const n of perSize ? sizes : []) {
   if (wanted.has('query')) measureQueries(ctx);
   if (wanted.has('http')) await measureHttp(ctx);
   if (wanted.has('peers')) await measurePeers(ctx);
+  if (wanted.has('whole-build')) measureBuildPeers(ctx);
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+// The bundled corpus too: what every `npm run build` of this repository reads.
+if (wanted.has('whole-build')) {
+  const scratch = path.join(work, 'scratch-bundled');
+  mkdirSync(scratch, { recursive: true });
+  const corpus = path.join(ROOT, 'corpus');
+  const ctx = { n: termCount(corpus), corpus, built: '', work: scratch, runs: Number(options.runs), seconds: 0, add };
+  measureBuildPeers(ctx, 'bundled corpus: ');
   rmSync(scratch, { recursive: true, force: true });
 }
 

@@ -41,8 +41,9 @@ export function measureBuild(ctx: BenchContext): void {
   // Full builds start with no cache (as a first deploy); rebuilds keep it (as CI keeps it).
   const cache = path.join(work, 'build-cache');
   const fresh = (dir: string) => rmSync(dir, { recursive: true, force: true });
+  // What `npm run build` runs: the compiled build (bin/run.mjs compiles first if a source is newer).
   const buildCommand = [
-    ...['--import', 'tsx', 'scripts/build.ts', '--corpus', corpus, '--out', out],
+    ...['bin/run.mjs', 'build', '--corpus', corpus, '--out', out],
     ...['--cache-dir', cache, '--quiet'],
   ];
 
