@@ -15,7 +15,7 @@ export interface AnonymousView {
 
 // Words may sit between a subject and its verb without naming anyone ("have long", "now").
 const EN_ADVERBS = String.raw`(?:(?:have|has|had|now|long|often|usually|generally|also|still|once|since|sometimes|rightly|widely|further|therefore|instead|largely|mostly|even|continue to|tend to|came to|come to)\s+)*`;
-const EN_VERBS = `(?:see|saw|seen|sees|read|reads|argue[sd]?|hold|holds|held|suggest(?:s|ed)?|regard(?:s|ed)?|treat(?:s|ed)?|take|takes|took|taken|consider(?:s|ed)?|think|thinks|thought|believe[sd]?|doubt(?:s|ed)?|debate[sd]?|date[sd]?|stress(?:es|ed)?|emphasi[sz]e[sd]?|note[sd]?|warn(?:s|ed)?|caution(?:s|ed)?|compare[sd]?|interpret(?:s|ed)?|view(?:s|ed)?|accept(?:s|ed)?|reject(?:s|ed)?|question(?:s|ed)?|conclude[sd]?|agree[sd]?|disagree[sd]?|point(?:s|ed)? (?:out|to)|find|finds|found|describe[sd]?|connect(?:s|ed)?|link(?:s|ed)?|trace[sd]?|identif(?:y|ies|ied)|recogni[sz]e[sd]?|value[sd]?|admire[sd]?|detect(?:s|ed)?|suspect(?:s|ed)?|propose[sd]?|prefer(?:s|red)?|understand(?:s)?|understood|dispute[sd]?|explain(?:s|ed)?|assume[sd]?|look(?:s|ed)? (?:to|for|on)|observe[sd]?|insist(?:s|ed)?|den(?:y|ies|ied)|contend(?:s|ed)?|maintain(?:s|ed)?|distinguish(?:es|ed)?|draw|draws|drew|drawn|show(?:s|ed|n)?|translate[sd]?|speak|spoke|call(?:s|ed)? it|relate[sd]?|place[sd]?|situate[sd]?|attribute[sd]?)`;
+const EN_VERBS = `(?:see|saw|seen|sees|read|reads|argue[sd]?|hold|holds|held|suggest(?:s|ed)?|regard(?:s|ed)?|treat(?:s|ed)?|take|takes|took|taken|consider(?:s|ed)?|think|thinks|thought|believe[sd]?|doubt(?:s|ed)?|debate[sd]?|date[sd]?|stress(?:es|ed)?|emphasi[sz]e[sd]?|note[sd]?|warn(?:s|ed)?|caution(?:s|ed)?|compare[sd]?|interpret(?:s|ed)?|view(?:s|ed)?|accept(?:s|ed)?|reject(?:s|ed)?|question(?:s|ed)?|conclude[sd]?|agree[sd]?|disagree[sd]?|point(?:s|ed)? (?:out|to)|find|finds|found|describe[sd]?|connect(?:s|ed)?|link(?:s|ed)?|trace[sd]?|identif(?:y|ies|ied)|recogni[sz]e[sd]?|value[sd]?|admire[sd]?|detect(?:s|ed)?|suspect(?:s|ed)?|propose[sd]?|prefer(?:s|red)?|understand(?:s)?|understood|dispute[sd]?|explain(?:s|ed)?|assume[sd]?|look(?:s|ed)? (?:to|for|on)|observe[sd]?|insist(?:s|ed)?|den(?:y|ies|ied)|contend(?:s|ed)?|maintain(?:s|ed)?|distinguish(?:es|ed)?|draw|draws|drew|drawn|show(?:s|ed|n)?|translate[sd]?|call(?:s|ed)? it|relate[sd]?|place[sd]?|situate[sd]?|attribute[sd]?)`;
 const EN_GROUP_QUALIFIERS = String.raw`(?:(?:some|many|most|several|few|other|modern|recent|later|earlier|western|feminist|jungian|esoteric|occult|theosophical|psychological|contemporary|older|critical|secular|christian|jewish|muslim|catholic|protestant|lutheran|orthodox|academic|historical|literary|twentieth-century|nineteenth-century)\s+)*`;
 
 const EN_SCHOLARS = `(?:scholars|historians|critics|commentators|researchers|interpreters|specialists|scholarship)`;
@@ -52,7 +52,8 @@ const EN_PATTERNS: ScopedPatterns = {
 };
 
 // Bulgarian third person plural, present or past: виждат, смятат, четат, са видели, виждаха.
-const BG_VERB = String.raw`(?:са\s+)?\p{L}{2,}(?:ат|ят|ха|ли)(?![\p{L}])`;
+// Naming is not a view („съвременните историци наричат… неоплатонизъм“, „историците говорят и за…“).
+const BG_VERB = String.raw`(?!(?:наричат|назовават|говорят)(?![\p{L}]))(?:са\s+)?\p{L}{2,}(?:ат|ят|ха|ли)(?![\p{L}])`;
 const BG_ADVERBS = String.raw`(?:(?:често|обикновено|днес|отдавна|също|вече|все\s+още|още|понякога|по-скоро|обаче|впрочем|отново)\s+)*`;
 const BG_QUALIFIERS = String.raw`(?:(?:някои|мнозина|много|повечето|други(?:те)?|съвременни(?:те)?|по-късни(?:те)?|по-нови(?:те)?|западни(?:те)?|феминистки(?:те)?|юнгиански(?:те)?|езотерични(?:те)?|окултни(?:те)?|теософски(?:те)?|християнски(?:те)?|еврейски(?:те)?|мюсюлмански(?:те)?|академични(?:те)?|лутерански(?:те)?|психологически(?:те)?)\s+)*`;
 
