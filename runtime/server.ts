@@ -52,6 +52,8 @@ export interface RunningServer {
    * SHUTDOWN_GRACE_MS), closes Redis; resolves with how many connections the deadline cut.
    */
   close(graceMs?: number): Promise<{ cut: number }>;
+  /** Switches to the tree now at `dist` at once (the edit loop calls it after each publish). */
+  refresh(): void;
 }
 
 /** How long a stop waits for responses in flight (a dump downloading slowly) by default. */
@@ -208,6 +210,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const connections = trackConnections(server);
   return {
     port: (server.address() as AddressInfo).port,
+    refresh: () => void tree.refresh(),
     async close(graceMs = SHUTDOWN_GRACE_MS) {
       const result = await connections.close(graceMs);
       if (store instanceof RedisRateLimitStore) await store.close();

@@ -33,6 +33,7 @@ const program = new Command()
     process.env.GRANTS_FILE || DEFAULT_GRANTS_FILE,
   )
   .option('--quiet', 'print nothing but errors')
+  .option('--watch', 'then watch the corpus, and publish each change into --out at once (development)')
   .parse();
 
 const options = program.opts<{
@@ -43,6 +44,7 @@ const options = program.opts<{
   cache: boolean;
   grantsFile: string;
   quiet?: boolean;
+  watch?: boolean;
 }>();
 const rateLimitPerHour = rateLimit(process.env.RATE_LIMIT_PER_HOUR);
 const grants = deployedGrants(options.grantsFile, rateLimitPerHour);
@@ -173,4 +175,21 @@ if (!result.ok) {
         '(or set URL, or siteUrl in corpus/site.yaml).\n',
     );
   }
+}
+
+// The edit loop, after the full build (which it does not repeat when the output is the corpus's).
+if (options.watch) {
+  const { startEditLoop } = await import('./lib/publish/edit-loop.ts');
+  process.exitCode = 0;
+  await startEditLoop({
+    corpusDir: options.corpus,
+    outDir: options.out,
+    cacheDir: options.cache ? options.cacheDir : undefined,
+    siteUrl: options.siteUrl,
+    deploymentUrl: process.env.URL || undefined,
+    builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
+    rateLimitPerHour,
+    grants,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
 }

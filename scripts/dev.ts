@@ -1,5 +1,6 @@
-// `npm run dev`: serves the built site through netlify dev, offline, on PORT (default 8888).
-// Builds first when dist/ is missing. The flags are the ones netlify-cli needs without a
+// `npm run dev`: serves the built site through netlify dev, offline, on PORT (default 8888),
+// and publishes every change of the corpus into it (the edit loop: README "The edit loop").
+// Builds first when dist/ is missing or not the corpus's. The flags are the ones netlify-cli needs without a
 // network: no edge functions (they would download Deno), no browser, no telemetry.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +18,22 @@ for (const action of await recoverUnderLock(path.resolve(servedDir ?? path.join(
   () => [] as string[],
 ))
   process.stderr.write(`${action}\n`);
-if (!servedDir && !existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
+// Our own flags; every other one goes to netlify dev. The edit loop watches `--corpus` (default
+// corpus/) and publishes each change into the served folder; a test's LEXICON_DIST is watched
+// only with an explicit --corpus. `--no-watch`: serve the folder as it is.
+const ownFlags = takeOwnFlags(process.argv.slice(2));
+const watching = ownFlags.watch && (ownFlags.corpus !== undefined || !servedDir);
+if (watching) {
+  const { startEditLoop } = await import('./lib/publish/edit-loop.ts');
+  await startEditLoop({
+    corpusDir: ownFlags.corpus ?? path.join(root, 'corpus'),
+    outDir: path.resolve(servedDir ?? path.join(root, 'dist')),
+    cacheDir: path.join(root, 'node_modules/.cache/lexicon-api'),
+    siteUrl: process.env.URL || undefined,
+    rateLimitPerHour: rateLimitOrExit(),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+} else if (!servedDir && !existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
   const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   const code: number = await new Promise((resolve) => build.on('exit', (c) => resolve(c ?? 1)));
   if (code !== 0) process.exit(code);
@@ -39,9 +55,23 @@ const child = spawn(
     '--port',
     port,
     ...(servedDir ? ['--dir', path.resolve(servedDir)] : []),
-    ...process.argv.slice(2),
+    ...ownFlags.rest,
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
+
+function takeOwnFlags(args: string[]): { watch: boolean; corpus?: string; rest: string[] } {
+  const rest: string[] = [];
+  let watch = true;
+  let corpus: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--no-watch') watch = false;
+    else if (arg === '--corpus' && i + 1 < args.length) corpus = path.resolve(args[++i]!);
+    else if (arg.startsWith('--corpus=')) corpus = path.resolve(arg.slice('--corpus='.length));
+    else rest.push(arg);
+  }
+  return { watch, corpus, rest };
+}

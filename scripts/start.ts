@@ -39,6 +39,9 @@ const options = new Command()
     'without Redis: the grants file of `npm run grant` (env GRANTS_FILE), read again when it changes',
     process.env.GRANTS_FILE || DEFAULT_GRANTS_FILE,
   )
+  .option('--watch', 'watch the corpus and publish each change into --dist at once (development)')
+  .option('--corpus <dir>', 'with --watch: the corpus folder', 'corpus')
+  .option('--site-url <url>', 'with --watch: the site URL (default: the one --dist was built for)')
   .option(
     '--trust-proxy <addresses>',
     'comma-separated proxies (IPs, CIDR ranges, "loopback") whose X-Forwarded-For is believed',
@@ -53,12 +56,35 @@ const options = new Command()
     shutdownGrace: number;
     grantsFile: string;
     trustProxy?: string;
+    watch?: boolean;
+    corpus: string;
+    siteUrl?: string;
   }>();
 
 const rateLimit = rateLimitOrExit();
 const redisUrl = options.redisUrl ?? (process.env.RATE_LIMIT_REDIS_URL || process.env.REDIS_URL || undefined);
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+// The edit loop, first (it builds --dist when that is not the corpus's output); the server
+// answers from each tree it publishes as soon as it is in place. Loaded
+// only with --watch: the build's modules are no part of a production server's start-up.
+const editLoop = options.watch
+  ? await (await import('./lib/publish/edit-loop.ts'))
+      .startEditLoop({
+        corpusDir: options.corpus,
+        outDir: options.dist,
+        siteUrl: options.siteUrl ?? process.env.URL ?? builtOrigin(options.dist),
+        cacheDir: 'node_modules/.cache/lexicon-api',
+        rateLimitPerHour: rateLimit,
+        log: (line) => process.stderr.write(`${line}\n`),
+        onPublished: () => server?.refresh(),
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`Cannot watch ${options.corpus}/: ${(error as Error).message}\n`);
+        process.exit(1);
+      })
+  : undefined;
+
 try {
   server = await startServer({
     dist: options.dist,
@@ -117,6 +143,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.stderr.write(
       `${signal}: no new connections; waiting up to ${options.shutdownGrace} ms for responses in flight\n`,
     );
+    editLoop?.close();
     const { cut } = await server.close(options.shutdownGrace);
     if (cut > 0)
       process.stderr.write(`Stopped after ${options.shutdownGrace} ms: ${cut} connection(s) still sending were cut\n`);

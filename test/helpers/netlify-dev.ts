@@ -29,10 +29,12 @@ export async function startNetlifyDev(
   env: Record<string, string>,
   timeoutMs = 90_000,
   onOutput: (chunk: Buffer) => void = () => {},
+  /** Flags of `npm run dev` (`--corpus DIR` to run the edit loop on a test's corpus). */
+  args: string[] = [],
 ): Promise<DevServer> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), CI: 'true' },
     detached: true, // its own process group, so stop() ends netlify and its workers too
