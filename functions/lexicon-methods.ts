@@ -2,9 +2,9 @@
 // not: the CDN's static file server would otherwise answer them without our headers.
 // A thin adapter: runtime/netlify.ts does the work.
 import type { Config } from '@netlify/functions';
-import { createNetlifyHandler } from '../runtime/netlify.ts';
+import { createNetlifyMethodsHandler } from '../runtime/netlify.ts';
 
-export default createNetlifyHandler();
+export default createNetlifyMethodsHandler();
 
 // Literals only (static analysis); a test checks them against src/routes.ts.
 export const config: Config = {

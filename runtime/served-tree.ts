@@ -18,7 +18,8 @@ import type { StaticFile } from '../src/handler.ts';
 import { staticHeaders } from '../src/routes.ts';
 import { outputSiblings, recoverUnderLock } from './publish.ts';
 import { listIndexPath } from '../src/contract/output-layout.ts';
-import { loadIndexes, type Indexes } from './load-indexes.ts';
+import type { SiteFacts } from '../src/site-facts.ts';
+import { loadIndexes, loadSiteFacts, type Indexes } from './load-indexes.ts';
 
 /** How often, at most, the server looks whether a build has published a new tree. */
 export const TREE_CHECK_MS = 100;
@@ -85,10 +86,11 @@ export class Snapshot {
     private readonly tree: ServedTree,
     readonly identity: string,
     readonly indexes: Indexes,
+    readonly site: SiteFacts,
   ) {}
 
   get dataVersion(): string {
-    return this.indexes.en.dataVersion;
+    return this.site.dataVersion;
   }
 
   /** Whether this tree has a file at the canonical URL path. */
@@ -200,15 +202,17 @@ export class ServedTree {
       const before = identityOf(this.dist);
       if (before === undefined) return undefined;
       let indexes: Indexes;
+      let site: SiteFacts;
       try {
         indexes = loadIndexes(this.dist);
+        site = loadSiteFacts(this.dist);
       } catch {
         continue;
       }
       if (identityOf(this.dist) !== before) continue;
       if (this.snapshot?.identity !== before) {
-        if (this.snapshot) this.log(`lexicon: now serving data version ${indexes.en.dataVersion}`);
-        this.snapshot = new Snapshot(this, before, indexes);
+        if (this.snapshot) this.log(`lexicon: now serving data version ${site.dataVersion}`);
+        this.snapshot = new Snapshot(this, before, indexes, site);
       }
       return this.snapshot;
     }

@@ -83,7 +83,7 @@ export function createApp(
   const log = options.log ?? ((message: string) => console.error(message));
   const trustsProxies = (options.trustProxy ?? []).length > 0;
   const trust = proxyaddr.compile(options.trustProxy ?? []);
-  const siteScheme = options.first.indexes.en.docsUrl.startsWith('http:') ? 'http' : 'https';
+  const siteScheme = options.first.site.docsUrl.startsWith('http:') ? 'http' : 'https';
   // One handler per data version: the indexes, the files and the redirects of one tree together.
   const handlers = new WeakMap<Snapshot, Handler>();
   let latest = options.first;
@@ -93,6 +93,7 @@ export function createApp(
     if (!handle) {
       handle = createHandler({
         indexes: snapshot.indexes,
+        site: snapshot.site,
         rateLimit: options.store,
         grants: options.grants,
         ipv6PrefixBits: options.ipv6PrefixBits,
@@ -106,7 +107,7 @@ export function createApp(
   };
   const unavailable = (request: Request) => {
     const { status, headers, body } = refusal(
-      latest.indexes.en,
+      latest.site,
       options.store?.limit,
       'unavailable',
       'the data is being replaced or is not built; retry in a few seconds',
@@ -162,7 +163,7 @@ export function createApp(
     const answered = await handlerOf(snapshot)(asked, { ip, origin }, file);
     return forClient(request, negotiated.varies ? varyOnAccept(answered) : answered, file);
   }
-  return { fetch, site: () => latest.indexes.en };
+  return { fetch, site: () => latest.site };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {

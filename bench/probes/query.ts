@@ -7,13 +7,13 @@
 // on whichever case runs first), then again just before it is measured.
 import { createHandler } from '../../src/handler.ts';
 import { answerList } from '../../src/list/endpoint.ts';
-import { loadIndexes } from '../../runtime/load-indexes.ts';
+import { loadIndexes, loadSiteFacts } from '../../runtime/load-indexes.ts';
 import { percentile } from '../harness/stats.ts';
 
 const [distDir, iterationsArg] = process.argv.slice(2) as [string, string];
 const iterations = Number(iterationsArg);
 const indexes = loadIndexes(distDir);
-const handle = createHandler({ indexes });
+const handle = createHandler({ indexes, site: loadSiteFacts(distDir) });
 
 const name = (locale: 'en' | 'bg', at: number) => indexes[locale].namesOf(Math.floor(at * indexes[locale].count))[0]!;
 const count = indexes.en.count;

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { createHandler } from '../../src/handler.ts';
-import { loadIndexes } from '../../runtime/load-indexes.ts';
+import { loadIndexes, loadSiteFacts } from '../../runtime/load-indexes.ts';
 import { startServer } from '../../runtime/server.ts';
 
 const [mode, ...args] = process.argv.slice(2) as [string, ...string[]];
@@ -28,7 +28,7 @@ if (mode === 'raw') {
   const headers = { 'Content-Type': args[1]!, 'Content-Length': String(body.byteLength) };
   port = await listen(http.createServer((_req, res) => res.writeHead(200, headers).end(body)));
 } else if (mode === 'wrapper') {
-  const handle = createHandler({ indexes: loadIndexes(args[0]!) });
+  const handle = createHandler({ indexes: loadIndexes(args[0]!), site: loadSiteFacts(args[0]!) });
   port = await listen(
     http.createServer(async (req, res) => {
       const response = await handle(new Request(`http://${req.headers.host}${req.url}`, { method: req.method }), {

@@ -15,3 +15,7 @@ export const LIST_INDEX_PATHS: readonly string[] = LOCALES.map(listIndexPath);
 
 /** Headers of static files that depend on the build's settings, in Netlify's `_headers` format. */
 export const HEADERS_FILE = '_headers';
+
+/** The facts of the whole build the runtime needs apart from the indexes (docs URL, attribution,
+ * data version), relative to the output root: what answers OPTIONS and 405 without an index. */
+export const SITE_FACTS_PATH = `${DATA_DIR}/site.json`;

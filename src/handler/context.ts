@@ -5,9 +5,14 @@ import type { ListIndex } from '../list/list-index.ts';
 import { DEFAULT_IPV6_PREFIX_BITS } from '../limits/client-key.ts';
 import type { GrantBook } from '../limits/grants.ts';
 import type { RateLimitStore } from '../limits/rate-limit.ts';
+import type { SiteFacts } from '../site-facts.ts';
+
+export type { SiteFacts };
 
 export interface HandlerDeps {
   indexes: Record<Locale, ListIndex>;
+  /** The build's site-wide facts (SITE_FACTS_PATH in src/contract/output-layout.ts). */
+  site: SiteFacts;
   /** Undefined: no limit (RATE_LIMIT_PER_HOUR=0), and no response advertises a policy. */
   rateLimit?: RateLimitStore;
   /** Higher limits granted to keys; none: every key is refused. */
@@ -50,31 +55,21 @@ export interface StaticFile {
 /** `file`: answer with this file, counted and conditional like every other response. */
 export type Handler = (request: Request, client: ClientInfo, file?: StaticFile) => Promise<Response>;
 
-/** The facts of the whole site a problem body and a link need. */
-export interface SiteFacts {
-  /** The documentation page's URL: problem `type`s are it plus a fragment. */
-  docsUrl: string;
-  /** The attribution object every body ends with, as JSON. */
-  attributionJson: string;
-}
-
 /** What every step of the pipeline reads, fixed when the handler is made. */
-export interface HandlerContext extends Required<Pick<HandlerDeps, 'indexes' | 'ipv6PrefixBits' | 'now'>> {
+export interface HandlerContext extends Required<Pick<HandlerDeps, 'indexes' | 'site' | 'ipv6PrefixBits' | 'now'>> {
   deps: HandlerDeps;
-  site: SiteFacts;
   /** The site's URL as the build was told it (docsUrl is it plus DOCS_PATH): what links are built on. */
   siteBase: string;
 }
 
 export function handlerContext(deps: HandlerDeps): HandlerContext {
-  // Every index carries the same attribution and docs URL; any one answers errors.
-  const { attributionJson, docsUrl } = deps.indexes.en;
+  const { docsUrl } = deps.site;
   return {
     deps,
     indexes: deps.indexes,
     ipv6PrefixBits: deps.ipv6PrefixBits ?? DEFAULT_IPV6_PREFIX_BITS,
     now: deps.now ?? Date.now,
-    site: { attributionJson, docsUrl },
+    site: deps.site,
     siteBase: docsUrl.endsWith(DOCS_PATH) ? docsUrl.slice(0, -DOCS_PATH.length) : new URL(docsUrl).origin,
   };
 }

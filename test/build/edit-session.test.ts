@@ -20,7 +20,8 @@ const FOLLOWS_FULL_BUILD = [
   /^api\/lexicon\/index\.html$/,
   /^_data\/output-hashes\.json$/,
 ];
-const LIST_INDEX = /^_data\/list-index\.\w+\.bin$/;
+// The files that carry the data version: the list indexes and the site facts.
+const LIST_INDEX = /^_data\/(list-index\.\w+\.bin|site\.json)$/;
 
 function readTree(dir: string): Map<string, Buffer> {
   return new Map(

@@ -23,7 +23,12 @@ describe('the deployed function bundles', () => {
     await zipFunctions([path.join(ROOT, 'functions')], out, {
       archiveFormat: 'none',
       basePath: ROOT,
-      config: { '*': { nodeBundler: 'esbuild', includedFiles: ['.tmp/bundle-test-dist/_data/list-index.*.bin'] } },
+      config: {
+        '*': {
+          nodeBundler: 'esbuild',
+          includedFiles: ['.tmp/bundle-test-dist/_data/list-index.*.bin', '.tmp/bundle-test-dist/_data/site.json'],
+        },
+      },
     });
   }, 120_000);
 

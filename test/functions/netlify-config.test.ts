@@ -19,7 +19,7 @@ import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/limits/rate-limit.ts';
 import { BACKSTOP_WINDOW_LIMIT, BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../../src/limits/backstop.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
-import { listIndexPath } from '../../src/contract/output-layout.ts';
+import { listIndexPath, SITE_FACTS_PATH } from '../../src/contract/output-layout.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -53,8 +53,12 @@ describe('netlify.toml', () => {
     expect(toml.build).toEqual({ command: 'npm run build', publish: 'dist' });
   });
 
-  it('ships the list indexes and the deployed grants with the functions, and nothing else from dist/', () => {
-    expect(toml.functions.included_files).toEqual(['dist/_data/list-index.*.bin', 'dist/_data/grants.json']);
+  it('ships the list indexes, the site facts and the deployed grants with the functions, and nothing else from dist/', () => {
+    expect(toml.functions.included_files).toEqual([
+      'dist/_data/list-index.*.bin',
+      `dist/${SITE_FACTS_PATH}`,
+      'dist/_data/grants.json',
+    ]);
     for (const locale of ['en', 'bg'] as const)
       expect(`dist/${listIndexPath(locale)}`).toMatch(/^dist\/_data\/list-index\.[a-z]+\.bin$/);
   });

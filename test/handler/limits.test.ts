@@ -35,7 +35,7 @@ describe('who a client is', () => {
 
   it('keys IPv6 by the prefix the operator configured', async () => {
     const handle = createHandler({
-      indexes: siteFrom(emitted).indexes,
+      ...siteFrom(emitted),
       rateLimit: new MemoryRateLimitStore(10),
       ipv6PrefixBits: 48,
     });
@@ -59,7 +59,7 @@ describe('what is counted', () => {
     const site = siteFrom(emitted, { rateLimit: 2 });
     for (let i = 0; i < 2; i++) await site.handle('/api/lexicon/public');
     expect((await site.handle('/api/lexicon/public')).status).toBe(429);
-    const handle = createHandler({ indexes: site.indexes, rateLimit: new MemoryRateLimitStore(2) });
+    const handle = createHandler({ indexes: site.indexes, site: site.site, rateLimit: new MemoryRateLimitStore(2) });
     for (let i = 0; i < 2; i++) await handle(new Request(`${BASE}/api/lexicon/public`), { ip: '192.0.2.1' });
     for (const path of [
       '/api/lexicon/',
@@ -95,7 +95,7 @@ describe('what is counted', () => {
       seen.push(remaining(await site.handle(path)));
     }
     expect(seen).toEqual(['99', '98', '97', '96', '95', '94']);
-    const term = createHandler({ indexes: site.indexes, rateLimit: new MemoryRateLimitStore(5) });
+    const term = createHandler({ indexes: site.indexes, site: site.site, rateLimit: new MemoryRateLimitStore(5) });
     const served = await term(new Request(`${BASE}/api/lexicon/public/aeon`), { ip: '192.0.2.1' }, file('{}'));
     expect(remaining(served)).toBe('4');
   });
@@ -117,7 +117,7 @@ describe('grants', () => {
   const DAY = 86_400_000;
   async function siteWithGrants(records: Partial<GrantRecord>[], now = () => Date.now()) {
     const handle = createHandler({
-      indexes: siteFrom(emitted).indexes,
+      ...siteFrom(emitted),
       rateLimit: new MemoryRateLimitStore(2, now),
       grants: await grantBook(records),
       now,
@@ -201,7 +201,7 @@ describe('grants', () => {
   });
 
   it('with the limit off, ignores keys and advertises no policy', async () => {
-    const handle = createHandler({ indexes: siteFrom(emitted).indexes, grants: await grantBook([{}]) });
+    const handle = createHandler({ ...siteFrom(emitted), grants: await grantBook([{}]) });
     const response = await handle(new Request(`${BASE}/api/lexicon/public`, { headers: bearer('wrong') }), {
       ip: '192.0.2.1',
     });

@@ -12,7 +12,7 @@ const validation = validateCorpus(smallCorpusFiles());
 if (!validation.ok) throw new Error('the small fixture corpus must be valid');
 const SITE = 'https://lexicon.test';
 const emitted = await emitInMemory(validation.corpus);
-const { indexes } = siteFrom(emitted);
+const { indexes, site } = siteFrom(emitted);
 
 const links = (response: Response) =>
   [...String(response.headers.get('Link')).matchAll(/<([^>]+)>; rel="(\w+)"(?!; type=)/g)]
@@ -20,7 +20,7 @@ const links = (response: Response) =>
     .map(([, href, rel]) => [rel!, href!] as const);
 
 async function get(url: string, init: RequestInit = {}, client: Partial<ClientInfo> = {}, forwardedOrigin = false) {
-  const handle = createHandler({ indexes, forwardedOrigin });
+  const handle = createHandler({ indexes, site, forwardedOrigin });
   return handle(new Request(url, init), { ip: '192.0.2.1', ...client });
 }
 
@@ -96,7 +96,7 @@ describe('output is bounded whatever the input', () => {
   it('lists five warnings, then how many more', async () => {
     const unknown = Array.from({ length: 3500 }, (_, i) => `p${i}=1`).join('&');
     expect(unknown.length).toBeLessThan(MAX_URL_LENGTH * 10);
-    const handle = createHandler({ indexes });
+    const handle = createHandler({ indexes, site });
     // Under the URL cap: as many unknown parameters as fit.
     const query = unknown.slice(0, unknown.lastIndexOf('&', MAX_URL_LENGTH - 40));
     const count = query.split('&').length;

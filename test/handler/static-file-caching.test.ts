@@ -13,14 +13,14 @@ import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 
 const validation = validateCorpus(smallCorpusFiles());
 if (!validation.ok) throw new Error('the small fixture corpus must be valid');
-const { indexes } = siteFrom(await emitInMemory(validation.corpus));
+const { indexes, site } = siteFrom(await emitInMemory(validation.corpus));
 
 function fileAt(path: string) {
   return { body: new TextEncoder().encode('{}'), headers: staticHeaders(path, 100), etag: '"abc"' };
 }
 
 describe('static files with a rate limit in force', () => {
-  const handle = createHandler({ indexes, rateLimit: new MemoryRateLimitStore(100) });
+  const handle = createHandler({ indexes, site, rateLimit: new MemoryRateLimitStore(100) });
 
   it.each([
     ['/dumps/lexicon-0123456789abcdef-all.csv', 'public, max-age=31536000, immutable'],

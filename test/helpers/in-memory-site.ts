@@ -7,13 +7,15 @@ import { MemoryRateLimitStore, type RateLimitStore } from '../../src/limits/rate
 import type { Term } from '../../src/contract/schema.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { emitSite } from '../../scripts/lib/publish/emit.ts';
-import { listIndexPath } from '../../src/contract/output-layout.ts';
+import { listIndexPath, SITE_FACTS_PATH } from '../../src/contract/output-layout.ts';
+import { decodeSiteFacts, type SiteFacts } from '../../src/site-facts.ts';
 import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
 import type { Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 
 export interface InMemorySite {
   handle(request: Request | string, client?: Partial<ClientInfo>): Promise<Response>;
   indexes: Record<Locale, ListIndex>;
+  site: SiteFacts;
   /** Full term records per locale, in list order: the oracle's ground truth. */
   terms: Record<Locale, Term[]>;
   pillars: string[];
@@ -59,8 +61,10 @@ export function siteFrom({ records, files }: EmittedSite, options: SiteOptions =
   const indexes = Object.fromEntries(
     LOCALES.map((locale) => [locale, decodeListIndex(files.get(listIndexPath(locale)) as Uint8Array)]),
   ) as Record<Locale, ListIndex>;
+  const site = decodeSiteFacts(String(files.get(SITE_FACTS_PATH)), SITE_FACTS_PATH);
   const handler = createHandler({
     indexes,
+    site,
     rateLimit:
       options.store ?? (options.rateLimit ? new MemoryRateLimitStore(options.rateLimit, options.now) : undefined),
     onError: options.onError,
@@ -73,6 +77,7 @@ export function siteFrom({ records, files }: EmittedSite, options: SiteOptions =
         ...client,
       }),
     indexes,
+    site,
     terms: { en: records.locales.en.terms, bg: records.locales.bg.terms },
     pillars: records.pillars.data.map((p) => p.key),
     files,

@@ -11,7 +11,14 @@ import type { Prepared } from './build-site.ts';
 import { writeConceptFiles } from '../formats/concept-files.ts';
 import { conceptsOf } from '../formats/concepts.ts';
 import { crossLinks, type ApiRecords } from './derive.ts';
-import { listEntry, listIndexContent, termFile, termFileContent, writeVocabularyFiles } from './emit.ts';
+import {
+  listEntry,
+  listIndexContent,
+  termFile,
+  termFileContent,
+  writeSiteFacts,
+  writeVocabularyFiles,
+} from './emit.ts';
 import { sitePath } from '../pages/page-paths.ts';
 import { emitPages } from '../pages/site-pages.ts';
 import { conceptThesaurus } from '../formats/skos.ts';
@@ -85,6 +92,7 @@ export async function planEdit(before: Prepared, after: Prepared, touched: Touch
 
   if (after.pages) await planPages(before, after, touched, changed, linksAfter, sink, removed);
   await writeVocabularyFiles(records, sink);
+  await writeSiteFacts(records, after.dataVersion, sink);
   // Last: a server that sees the new list index finds every file it lists in place.
   for (const locale of LOCALES) {
     const entries = records.locales[locale].terms.map((term) =>

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DATA_VERSION_HEX_DIGITS } from '../../../src/contract/facts.ts';
-import { listIndexPath } from '../../../src/contract/output-layout.ts';
-import { decodeListIndex } from '../../../src/list/list-index.ts';
+import { SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
+import { decodeSiteFacts } from '../../../src/site-facts.ts';
 import { buildSite, type BuildOptions, computeDataVersion, type Prepared, prepareCorpus } from './build-site.ts';
 import { planEdit } from './edit-outputs.ts';
 import { type CorpusFiles, loadCorpusFiles, reloadCorpusPaths, type SourceFile } from '../corpus/load-corpus.ts';
@@ -175,10 +175,11 @@ export class EditSession {
   }
 }
 
-/** The data version of the list index in an output folder, if there is one. */
+/** The data version of the output folder's site facts, if there are any. */
 function outputVersion(outDir: string): string | undefined {
   try {
-    return decodeListIndex(readFileSync(path.join(outDir, listIndexPath('en')))).dataVersion;
+    const file = path.join(outDir, SITE_FACTS_PATH);
+    return decodeSiteFacts(readFileSync(file, 'utf8'), file).dataVersion;
   } catch {
     return undefined;
   }

@@ -2,7 +2,8 @@
 // pass over the terms writes the term files, feeds the dumps and collects the list index.
 import { API_ROOT, DOCS_PATH, LOCALES, type Locale, termFilePath } from '../../../src/contract/facts.ts';
 import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index.ts';
-import { HEADERS_FILE, listIndexPath } from '../../../src/contract/output-layout.ts';
+import { HEADERS_FILE, listIndexPath, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
+import { encodeSiteFacts } from '../../../src/site-facts.ts';
 import { policyHeaderRules, renderHeadersFile } from '../../../src/routes.ts';
 import type { Manifest, Term } from '../../../src/contract/schema.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
@@ -52,6 +53,12 @@ export function listIndexContent(
   });
 }
 
+/** The build's site-wide facts (src/site-facts.ts), written before the list indexes. */
+export async function writeSiteFacts(records: ApiRecords, dataVersion: string, sink: OutputSink): Promise<void> {
+  const docsUrl = records.siteUrl + DOCS_PATH;
+  await sink.file(SITE_FACTS_PATH, encodeSiteFacts({ docsUrl, attribution: records.attribution, dataVersion }));
+}
+
 /** The files that describe the vocabularies with their counts (pillars.json). */
 export async function writeVocabularyFiles(records: ApiRecords, sink: OutputSink): Promise<void> {
   await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
@@ -76,6 +83,7 @@ export async function emitSite(
   const searchNames = options.searchNames ?? termSearchNames(records);
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
 
+  await writeSiteFacts(records, dataVersion, sink);
   for (const locale of LOCALES) {
     const { terms } = records.locales[locale];
     const entries = [];
