@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anonymousViewFindings,
   citedNeverNamedFindings,
+  frontmatterViewFindings,
   editorialFindings,
   formatFinding,
   workYearFindings,
@@ -59,6 +60,25 @@ describe('anonymousViewFindings', () => {
   it('reads "Others" as anonymous in Interpretations only', () => {
     const t2 = term('x', [], body('Some held that it was late; others held it early.', 'Text.'), '');
     expect(anonymousViewFindings(t2, 'en', 'Interpretations')).toEqual([]);
+  });
+});
+
+describe('frontmatterViewFindings', () => {
+  it('reads the definition and the etymology as a body outside Interpretations, at the line of the field, as a check of its own', () => {
+    const t = {
+      ...term('x', [], '', ''),
+      texts: {
+        en: { body: '', definition: 'A letter whose authorship has been disputed ever since.', etymology: 'Greek.' },
+        bg: { body: '', definition: 'Писмо.', etymology: 'Точният смисъл е спорен; историците го наричат иначе.' },
+      },
+    } as unknown as Term;
+    const sources = new Map([['corpus/terms/x/bg.md', '---\nterm: Х\ndefinition: "Писмо."\netymology: "…"\n---\n']]);
+    expect(
+      frontmatterViewFindings(t, 'en').map((f) => `${f.check} ${f.field}: ${f.message.split(' gives')[0]}`),
+    ).toEqual(['definition-view definition: "has been disputed"']);
+    expect(frontmatterViewFindings(t, 'bg', sources).map(formatFinding)).toEqual([
+      'corpus/terms/x/bg.md:4: etymology: "е спорен" gives a view to nobody in particular: name the scholar who holds it (with the work in references), or state it as a plain fact',
+    ]);
   });
 });
 

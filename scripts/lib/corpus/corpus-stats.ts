@@ -3,7 +3,13 @@
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { REFERENCES_MAX, REFERENCES_MIN } from '../../../src/contract/schema.ts';
 import { crossLinks } from '../publish/derive.ts';
-import { editorialFindings, formatFinding, type EditorialCheck, type SourceTexts } from './editorial-checks.ts';
+import {
+  EDITORIAL_CHECKS,
+  editorialFindings,
+  formatFinding,
+  type EditorialCheck,
+  type SourceTexts,
+} from './editorial-checks.ts';
 import { authorFormatProblem, findWorkInconsistencies } from './reference-checks.ts';
 import { interpretationsNameAScholar, knownScholars, scholarsNamedNotReferenced } from './scholar-checks.ts';
 import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
@@ -87,7 +93,10 @@ export function computeAttributionChecks(
 }
 
 function groupFindings(corpus: Corpus, sources: SourceTexts): Record<EditorialCheck, string[]> {
-  const grouped: Record<EditorialCheck, string[]> = { 'anonymous-view': [], 'cited-never-named': [], 'work-year': [] };
+  const grouped = Object.fromEntries(EDITORIAL_CHECKS.map((check) => [check, [] as string[]])) as Record<
+    EditorialCheck,
+    string[]
+  >;
   for (const finding of editorialFindings(corpus, sources)) grouped[finding.check].push(formatFinding(finding));
   return grouped;
 }
@@ -212,7 +221,7 @@ export function formatCorpusStats(stats: CorpusStats): string {
     `author-format findings: ${stats.authorFormat.length}; works described two ways: ${stats.workInconsistencies.length}`,
   );
   lines.push(
-    `anonymous views: ${stats.editorial['anonymous-view'].length}; scholarly works cited but never named: ${stats.editorial['cited-never-named'].length}; works cited with different years: ${stats.editorial['work-year'].length}`,
+    `anonymous views: ${stats.editorial['anonymous-view'].length} (in definitions and etymologies: ${stats.editorial['definition-view'].length}); scholarly works cited but never named: ${stats.editorial['cited-never-named'].length}; works cited with different years: ${stats.editorial['work-year'].length}`,
   );
   lines.push(`traditions with at least 4 entries: ${stats.traditionsWithFourOrMore}`);
   table('terms per pillar', stats.perPillar);
@@ -238,6 +247,7 @@ export function formatCorpusStats(stats: CorpusStats): string {
   list('Interpretations naming no author of a scholarly reference', stats.interpretationsWithoutScholar);
   list('scholars named in a body but not in its references', stats.scholarsNotReferenced);
   list('anonymous views ("some scholars", "is debated", „смята се“…)', stats.editorial['anonymous-view']);
+  list('anonymous views in definitions and etymologies', stats.editorial['definition-view']);
   list('scholarly references whose author a body never names (per locale)', stats.editorial['cited-never-named']);
   list('works cited with different years across entries', stats.editorial['work-year']);
   return lines.join('\n');

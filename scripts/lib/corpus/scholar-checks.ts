@@ -82,7 +82,13 @@ export function capitalisedWords(text: string): SpokenWord[] {
  */
 function spellings(family: string): string[] {
   // O'Regan -> О'Рийгън: the Bulgarian capital word is the part after the apostrophe.
-  const name = stripMarks(family.replace(/^.*['’]/, '').replace(/ö/g, 'yo').replace(/ü/g, 'yu').replace(/ä/g, 'e'))
+  const name = stripMarks(
+    family
+      .replace(/^.*['’]/, '')
+      .replace(/ö/g, 'yo')
+      .replace(/ü/g, 'yu')
+      .replace(/ä/g, 'e'),
+  )
     .toLowerCase()
     .replace(/(?<=[^aeiou])oe/g, 'yo') // Hoeller -> Хьолер
     .replace(/(?<=[^aeiou])ue/g, 'yu'); // Buehler -> Бюлер
