@@ -121,7 +121,9 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   const nameStarts = new Uint32Array(entries.length + 1);
   let nameByte = 0;
   const joinedNames = entries.map((entry, i) => {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 separates names in the index
+    // "\n" separates an item's names, and U+0000 pads the short grams of the gram dictionary:
+    // a name holding either would make a search match across names or match the padding.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is the gram dictionary's padding, refused in names
     if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
       throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
     }

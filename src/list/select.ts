@@ -39,8 +39,9 @@ export function selectPage(index: ListIndex, selector: ListSelector): Selection 
  * "\n" between them is never part of a search, so a match never spans two names).
  */
 function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limit: number, offset: number): Selection {
-  // Names never contain these (the build refuses them), so neither can a match.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 separates names in the index
+  // Names never contain these (the build refuses them), so neither can a match: "\n" separates
+  // names, and a gram with U+0000 would find the padding of the gram dictionary's short grams.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is the gram dictionary's padding, never in a name
   if (foldedQ === '' || /[\n\u0000]/.test(foldedQ)) return { total: 0, positions: new Int32Array(0) };
   if (foldedQ.length <= GRAM_LENGTH)
     return paginate(index.postings(foldedQ), index.pillarCodes, pillarCode, limit, offset);

@@ -17,7 +17,12 @@ import {
 } from '../../src/routes.ts';
 import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/limits/rate-limit.ts';
-import { BACKSTOP_WINDOW_LIMIT, BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../../src/limits/backstop.ts';
+import {
+  BACKSTOP_WINDOW_LIMIT,
+  BACKSTOP_WINDOW_SECONDS,
+  backstopProblem,
+  RATE_LIMITED_PATH,
+} from '../../src/limits/backstop.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { listIndexPath, SITE_FACTS_PATH } from '../../src/contract/output-layout.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
@@ -80,9 +85,17 @@ describe('netlify.toml', () => {
     expect(fileRules.length).toBe(3);
     for (const rule of toml.redirects.filter((r) => r.rate_limit)) expect(rule.rate_limit).toEqual(expectedRule);
     for (const rule of fileRules) expect(rule.rate_limit).toEqual(expectedRule);
-    // A client within the hourly policy never reaches the backstop.
-    expect(BACKSTOP_WINDOW_LIMIT).toBeGreaterThanOrEqual(DEFAULT_REQUESTS_PER_HOUR);
-    expect(BACKSTOP_WINDOW_SECONDS).toBeLessThanOrEqual(180);
+  });
+
+  it('lets the configured policy through the backstop, and refuses a limit the backstop would cut', () => {
+    // The policy the build and `npm run grant` check against the backstop, not the constants
+    // against themselves: the default limit passes, one request more than the rule allows does not.
+    expect(backstopProblem(DEFAULT_REQUESTS_PER_HOUR, 'RATE_LIMIT_PER_HOUR')).toBeUndefined();
+    const [rule] = toml.redirects.filter((r) => r.rate_limit).map((r) => r.rate_limit);
+    expect(backstopProblem(Number(rule?.window_limit), 'a grant')).toBeUndefined();
+    expect(backstopProblem(Number(rule?.window_limit) + 1, 'a grant of 101 per hour')).toMatch(
+      /^a grant of 101 per hour is above the CDN backstop of 100 requests per 180 s/,
+    );
   });
 
   it('leaves the policy header to the build, which writes it for the configured limit only', () => {

@@ -14,32 +14,14 @@ import {
   sortProblems,
   unknownSlugMessage,
 } from './corpus-checks.ts';
-import { checkedYamlFile, checkTermText, parseWith, type FileKind } from './file-checks.ts';
+import { checkedYamlFile, checkTermText, parseWith } from './file-checks.ts';
+import { SITE_FILE, type SortedFiles, sortFiles } from './corpus-layout.ts';
 import { checkBroaderOfTerm, checkHierarchy } from './hierarchy.ts';
 import { parseYaml, type ParsedYaml } from './yaml-source.ts';
 
 export type { Corpus, CorpusProblem, CorpusTerm, LocalizedTermText, ValidationResult } from './corpus-model.ts';
 export { formatProblem } from './corpus-model.ts';
-
-const TERM_FILE = /^terms\/([^/]+)\/(term\.yaml|[a-z]{2}\.md)$/;
-const POST_FILE = /^posts\/[^/]+\.yaml$/;
-const SITE_FILE = 'site.yaml';
-
-const relativePath = (root: string, file: SourceFile) => (root === '.' ? file.path : file.path.slice(root.length + 1));
-
-/** The readable data files whose own checks need no other file, with their kind. */
-export function checkableFiles({ root, files }: CorpusFiles): { kind: FileKind; file: SourceFile }[] {
-  const checkable: { kind: FileKind; file: SourceFile }[] = [];
-  for (const file of files) {
-    if (file.unreadable) continue;
-    const rel = relativePath(root, file);
-    const name = TERM_FILE.exec(rel)?.[2];
-    if (POST_FILE.test(rel)) checkable.push({ kind: 'post', file });
-    else if (name === 'term.yaml') checkable.push({ kind: name, file });
-    else if (name && LOCALES.includes(name.slice(0, 2) as Locale)) checkable.push({ kind: name as FileKind, file });
-  }
-  return checkable;
-}
+export { checkableFiles } from './corpus-layout.ts';
 
 type Report = (problem: CorpusProblem) => void;
 
@@ -48,14 +30,6 @@ interface Pass {
   root: string;
   report: Report;
   cache: ParseCache | undefined;
-}
-
-/** The files of a corpus by role; unexpected files are reported while sorting. */
-interface SortedFiles {
-  siteFile: SourceFile | undefined;
-  /** Term folder name -> file name (term.yaml, en.md, bg.md) -> file. */
-  termDirs: Map<string, Map<string, SourceFile>>;
-  postFiles: SourceFile[];
 }
 
 /** A term.yaml that parsed, kept for the checks that need every slug. */
@@ -85,7 +59,7 @@ export function validateCorpus(
   // What the loader could not read (links, size, encoding) is reported first, with the rest.
   const problems: CorpusProblem[] = [...loadProblems];
   const pass: Pass = { root, report: (problem) => problems.push(problem), cache };
-  const { siteFile, termDirs, postFiles } = sortFiles(pass, files);
+  const { siteFile, termDirs, postFiles } = sortFiles(root, files, pass.report);
   const site = checkSite(pass, siteFile);
   const slugs = new SlugRegistry();
   const { terms, registered } = readTerms(pass, termDirs, site, slugs);
@@ -97,32 +71,6 @@ export function validateCorpus(
   terms.sort((a, b) => compareCodeUnits(a.slug, b.slug));
   posts.sort((a, b) => compareCodeUnits(a.slug, b.slug));
   return { ok: true, corpus: { site, terms, posts } };
-}
-
-function sortFiles({ root, report }: Pass, files: readonly SourceFile[]): SortedFiles {
-  // A file that could not be read exists, so its absence is not reported, but it is not parsed.
-  const unreadable = new Set(files.filter((file) => file.unreadable).map((file) => file.path));
-  const sorted: SortedFiles = { siteFile: undefined, termDirs: new Map(), postFiles: [] };
-  for (const file of files) {
-    const rel = relativePath(root, file);
-    const termMatch = TERM_FILE.exec(rel);
-    const termDir = termMatch?.[1];
-    const termFile = termMatch?.[2];
-    if (rel === SITE_FILE) sorted.siteFile = file;
-    else if (POST_FILE.test(rel)) sorted.postFiles.push(file);
-    else if (termDir && termFile && (termFile === 'term.yaml' || LOCALES.includes(termFile.slice(0, 2) as Locale))) {
-      const dirFiles = sorted.termDirs.get(termDir) ?? new Map<string, SourceFile>();
-      sorted.termDirs.set(termDir, dirFiles.set(termFile, file));
-    } else if (!unreadable.has(file.path)) {
-      report({
-        file: file.path,
-        message: rel.split('/').some((part) => part.startsWith('.'))
-          ? 'hidden file (editors and file managers leave such files); delete it: the corpus holds only its data files'
-          : 'unexpected file; the corpus holds site.yaml, terms/<slug>/{term.yaml,en.md,bg.md} and posts/<slug>.yaml',
-      });
-    }
-  }
-  return sorted;
 }
 
 /** site.yaml: the vocabularies every other check depends on. */
