@@ -60,6 +60,18 @@ export function varyAcceptEncoding(vary: string | null | undefined): string {
 /** Compressed bodies of static files, per coding, kept as long as the file itself is cached. */
 const encodedFiles = new WeakMap<object, Partial<Record<Coding, Uint8Array>>>();
 
+/** A response held whole in memory, as it is written to the socket: `writeHead(status, headers)`, `end(body)`. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/** The web Response of an answer (@hono/node-server writes its status, headers and body as they are). */
+export function responseOf(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
 /**
  * The handler's response as this client should receive it: compressed when it accepts a coding
  * and the type is compressible (`Vary: Accept-Encoding` either way), and for `HEAD` the headers
@@ -71,19 +83,31 @@ export async function forClient(
   response: Response,
   file: { body: Uint8Array; headers: Record<string, string> } | undefined,
 ): Promise<Response> {
+  const answer = await answerForClient(request, response, file);
+  return answer ? responseOf(answer) : response;
+}
+
+/**
+ * `forClient` as an answer held in memory; undefined when the response goes out as it is (a type
+ * never compressed, to a GET). Every answer with a body says its `Content-Length`.
+ */
+export async function answerForClient(
+  request: Request,
+  response: Response,
+  file: { body: Uint8Array; headers: Record<string, string> } | undefined,
+): Promise<Answer | undefined> {
   const type =
     response.headers.get('Content-Type') ?? (response.status === 304 ? file?.headers['Content-Type'] : undefined);
   const compressible = isCompressible(type) || (response.status === 304 && !file);
   const head = request.method === 'HEAD';
-  if (!compressible && !head) return response;
+  if (!compressible && !head) return undefined;
   const coding = compressible ? chooseCoding(request.headers.get('Accept-Encoding')) : undefined;
   const headers = headerRecord(response.headers);
   if (compressible) headers.Vary = varyAcceptEncoding(headers.Vary);
   if (coding && headers.ETag) headers.ETag = weakened(headers.ETag);
+  // A 304 or 204 has no body (the Response constructor refuses one), nor has a bodiless response.
   if (response.status === 304 || response.status === 204 || !response.body) {
-    return head
-      ? new Response(null, { status: response.status, headers })
-      : new Response(response.body, { status: response.status, headers });
+    return { status: response.status, headers, body: null };
   }
   const fromFile = file !== undefined && response.status === 200;
   let body = fromFile ? file.body : new Uint8Array(await response.arrayBuffer());
@@ -92,7 +116,7 @@ export async function forClient(
     headers['Content-Encoding'] = coding;
   }
   headers['Content-Length'] = String(body.byteLength);
-  return new Response(head ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers });
+  return { status: response.status, headers, body: head ? null : (body as Uint8Array<ArrayBuffer>) };
 }
 
 /** Names as the handler writes them (`ETag`, `X-RateLimit-Limit`), whatever case Headers gives. */

@@ -26,7 +26,8 @@ export function trackConnections(server: Server): GracefulClose {
       inFlight.delete(socket);
     });
   });
-  server.on('request', (_request, response: ServerResponse) => {
+  // Before the server's own listener, which may finish a response at once (static-answers.ts).
+  server.prependListener('request', (_request, response: ServerResponse) => {
     const socket = response.socket;
     if (!socket) return;
     if (closing) response.shouldKeepAlive = false;

@@ -21,6 +21,8 @@ export interface HttpServerOptions {
   log: (message: string) => void;
   /** How long a client may take to send its request headers (Node's default: 60 s). */
   headersTimeoutMs?: number;
+  /** Answers a request without the adapter when it can (runtime/static-answers.ts); false: it cannot. */
+  fromMemory?: (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => boolean;
 }
 
 type Fetch = (request: Request, env: { incoming: http.IncomingMessage }) => Response | Promise<Response>;
@@ -74,6 +76,7 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
       outgoing.end(incoming.method === 'HEAD' ? undefined : body);
       return;
     }
+    if (options.fromMemory?.(incoming, outgoing)) return;
     void listener(incoming, outgoing);
   });
   // RFC 9110 10.1.1: a server MAY ignore an expectation it does not support (Node's default: 417).

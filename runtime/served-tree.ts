@@ -176,6 +176,19 @@ export class ServedTree {
     }
   }
 
+  /**
+   * The snapshot `current()` would return, when that needs no waiting and no loading: the current
+   * one, looked at within TREE_CHECK_MS or found still in place now; otherwise undefined.
+   */
+  settled(): Snapshot | undefined {
+    if (!this.snapshot) return undefined;
+    const now = performance.now();
+    if (now - this.checkedAt < TREE_CHECK_MS) return this.snapshot;
+    if (identityOf(this.dist) !== this.snapshot.identity) return undefined;
+    this.checkedAt = now;
+    return this.snapshot;
+  }
+
   /** Whether a complete tree is in place now (for /healthz). */
   async health(): Promise<Snapshot | undefined> {
     this.checkedAt = 0;

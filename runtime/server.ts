@@ -2,7 +2,7 @@
 // the function do on Netlify. @hono/node-server speaks HTTP; src/routes.ts decides who answers
 // each request (the same table netlify.toml is checked against); every answer, static file or
 // not, goes through the one handler, so every request is counted.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { createHandler, type Handler, type StaticFile } from '../src/handler.ts';
@@ -10,7 +10,7 @@ import { baseHeaders, JSON_TYPE, refusal } from '../src/http.ts';
 import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/limits/rate-limit.ts';
-import { forClient } from './content-coding.ts';
+import { answerForClient, forClient, responseOf } from './content-coding.ts';
 import { trackConnections } from './graceful-close.ts';
 import { forwardedOrigin } from './forwarded-origin.ts';
 import { createHttpServer, type RefusalSite } from './http-server.ts';
@@ -19,6 +19,8 @@ import type { GrantBook } from '../src/limits/grants.ts';
 import { DEFAULT_GRANTS_REFRESH_SECONDS, FileGrantBook, RedisGrantBook } from './grant-books.ts';
 import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 import { negotiateTerm, varyOnAccept } from './representation.ts';
+import { answerFromMemory, keepAnswer, requestKey } from './static-answers.ts';
+import { isCounted } from '../src/limits/counting.ts';
 
 export const HEALTH_PATH = '/healthz';
 
@@ -43,6 +45,8 @@ export interface ServerOptions {
   log?: (message: string) => void;
   /** How long a client may take to send its request headers before a 408 (default 60 s). */
   headersTimeoutMs?: number;
+  /** Give uncounted static files' answers again from memory (default; runtime/static-answers.ts). */
+  answersFromMemory?: boolean;
 }
 
 export interface RunningServer {
@@ -74,6 +78,8 @@ export interface App {
   fetch: (request: Request, env: { incoming: IncomingMessage }) => Response | Promise<Response>;
   /** What a refusal below the handler needs of the data being served. */
   site: () => RefusalSite;
+  /** Writes a request's answer straight from memory when one is kept for it; false otherwise. */
+  fromMemory: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
 }
 
 export function createApp(
@@ -161,9 +167,23 @@ export function createApp(
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
     // Vary is settled on the handler's response: forClient builds the final one from its headers.
     const answered = await handlerOf(snapshot)(asked, { ip, origin }, file);
-    return forClient(request, negotiated.varies ? varyOnAccept(answered) : answered, file);
+    const response = negotiated.varies ? varyOnAccept(answered) : answered;
+    const answer = await answerForClient(request, response, file);
+    if (!answer) return response;
+    // A static file nothing counts answers this request the same way every time (static-answers.ts).
+    const uncounted = !options.store || !isCounted(url.pathname);
+    if (keeps && file && uncounted && (answer.status === 200 || answer.status === 304)) {
+      const key = requestKey(env.incoming);
+      if (key !== undefined) keepAnswer(snapshot, key, answer);
+    }
+    return responseOf(answer);
   }
-  return { fetch, site: () => latest.site };
+  const keeps = options.answersFromMemory ?? true;
+  return {
+    fetch,
+    site: () => latest.site,
+    fromMemory: (incoming, outgoing) => keeps && answerFromMemory(tree, incoming, outgoing),
+  };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -198,6 +218,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rateLimit: store?.limit,
     log,
     headersTimeoutMs: options.headersTimeoutMs,
+    fromMemory: app.fromMemory,
   });
   try {
     await new Promise<void>((resolve, reject) => {

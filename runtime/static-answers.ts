@@ -1,0 +1,75 @@
+// Answers `npm start` gives again without working them out again: a static file that nothing
+// counts (no rate limit, or a path never counted: the documentation, the dumps, the pages) gets
+// the same answer for the same request, so the first one the general path gives (routing table,
+// handler, content coding) is kept with the tree it came from and written straight to Node's
+// response for every later request that is the same in everything the general path reads:
+// method, request target, Accept, Accept-Encoding and If-None-Match. Nothing here decides
+// anything: a request that is not exactly one already answered goes the general way.
+//
+// What the general path reads of a request (runtime/server.ts, src/handler.ts, content-coding.ts):
+// the method, the URL's path and query, and those three headers; the Host only to refuse a bad
+// one (@hono/node-server), so only a Host it takes without looking further is answered here.
+// Authorization, the client's address and X-Forwarded-* are read only for counted requests and
+// links, which are never kept. A tree replaced by a build is another snapshot: its answers go
+// with it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from './content-coding.ts';
+import type { ServedTree, Snapshot } from './served-tree.ts';
+
+/** How many answers a tree keeps (each is a few headers and a body shared with the file cache). */
+const MAX_ANSWERS = 10_000;
+/** Longer keys are not kept: request targets and these headers are the client's choice. */
+const MAX_KEY_LENGTH = 1024;
+/** @hono/node-server's own test of a Host it builds the URL from without parsing it (src/url.ts). */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+const answersOf = new WeakMap<Snapshot, Map<string, Answer>>();
+let given = 0;
+
+/** How many answers this process has given from memory (for tests and the benchmark). */
+export function answersGivenFromMemory(): number {
+  return given;
+}
+
+/**
+ * What makes two requests the same for the general path, or undefined when this request is not
+ * one an answer may be kept for or given from memory (another method, no or an unusual Host).
+ */
+export function requestKey(incoming: IncomingMessage): string | undefined {
+  const { method, url, headers } = incoming;
+  if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return undefined;
+  if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return undefined;
+  const key = `${method} ${field(url)}${field(headers.accept)}${field(headers['accept-encoding'])}${field(headers['if-none-match'])}`;
+  return key.length <= MAX_KEY_LENGTH ? key : undefined;
+}
+
+/** A field of a key, unambiguous whatever it holds: absent, or its length and itself. */
+const field = (value: string | undefined) => (value === undefined ? '-' : `${value.length}:${value}`);
+
+/** Keeps the answer the general path gave to a request of this key, from this snapshot's tree. */
+export function keepAnswer(snapshot: Snapshot, key: string, answer: Answer): void {
+  let answers = answersOf.get(snapshot);
+  if (!answers) answersOf.set(snapshot, (answers = new Map()));
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(key, answer);
+}
+
+/**
+ * Writes the kept answer to this request, if there is one from the tree being served now; false
+ * when the general path must answer (nothing kept, or dist/ holds another tree or none).
+ */
+export function answerFromMemory(tree: ServedTree, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  const snapshot = tree.settled();
+  if (!snapshot) return false;
+  const answers = answersOf.get(snapshot);
+  if (!answers) return false;
+  const key = requestKey(incoming);
+  const answer = key === undefined ? undefined : answers.get(key);
+  if (!answer) return false;
+  // As @hono/node-server writes a Response whose headers are a record with a Content-Length.
+  outgoing.writeHead(answer.status, answer.headers);
+  if (answer.body === null) outgoing.end();
+  else outgoing.end(answer.body);
+  given++;
+  return true;
+}
