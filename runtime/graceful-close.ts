@@ -26,7 +26,7 @@ export function trackConnections(server: Server): GracefulClose {
       inFlight.delete(socket);
     });
   });
-  // Before the server's own listener, which may finish a response at once (static-answers.ts).
+  // Before the server's own listener, which may finish a response at once (kept-answers.ts).
   server.prependListener('request', (_request, response: ServerResponse) => {
     const socket = response.socket;
     if (!socket) return;

@@ -21,7 +21,7 @@ export interface HttpServerOptions {
   log: (message: string) => void;
   /** How long a client may take to send its request headers (Node's default: 60 s). */
   headersTimeoutMs?: number;
-  /** Answers a request without the adapter when it can (runtime/static-answers.ts); false: it cannot. */
+  /** Answers a request without the adapter when it can (runtime/kept-answers.ts); false: it cannot. */
   fromMemory?: (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => boolean;
 }
 

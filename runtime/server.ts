@@ -19,7 +19,7 @@ import type { GrantBook } from '../src/limits/grants.ts';
 import { DEFAULT_GRANTS_REFRESH_SECONDS, FileGrantBook, RedisGrantBook } from './grant-books.ts';
 import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 import { negotiateTerm, varyOnAccept } from './representation.ts';
-import { answerFromMemory, keepAnswer, requestKey } from './static-answers.ts';
+import { answerFromMemory, keepAnswer, requestKey } from './kept-answers.ts';
 import { isCounted } from '../src/limits/counting.ts';
 
 export const HEALTH_PATH = '/healthz';
@@ -45,7 +45,7 @@ export interface ServerOptions {
   log?: (message: string) => void;
   /** How long a client may take to send its request headers before a 408 (default 60 s). */
   headersTimeoutMs?: number;
-  /** Give uncounted static files' answers again from memory (default; runtime/static-answers.ts). */
+  /** Give uncounted static files' answers again from memory (default; runtime/kept-answers.ts). */
   answersFromMemory?: boolean;
 }
 
@@ -170,9 +170,11 @@ export function createApp(
     const response = negotiated.varies ? varyOnAccept(answered) : answered;
     const answer = await answerForClient(request, response, file);
     if (!answer) return response;
-    // A static file nothing counts answers this request the same way every time (static-answers.ts).
+    // What nothing counts answers this request the same way every time (kept-answers.ts): a static
+    // file, or a list page whose links no forwarded origin decides.
     const uncounted = !options.store || !isCounted(url.pathname);
-    if (keeps && file && uncounted && (answer.status === 200 || answer.status === 304)) {
+    const sameEveryTime = uncounted && (file !== undefined || !trustsProxies);
+    if (keeps && sameEveryTime && (answer.status === 200 || answer.status === 304)) {
       const key = requestKey(env.incoming);
       if (key !== undefined) keepAnswer(snapshot, key, answer);
     }

@@ -1,5 +1,5 @@
-// Issue 27: `npm start` gives an uncounted static file's answer again from memory
-// (runtime/static-answers.ts). Here every kind of published path, odd spellings, HEAD,
+// Issue 27: `npm start` gives an answer nothing counts again from memory (runtime/kept-answers.ts):
+// a static file, and with no limit a list page. Here every kind of published path, odd spellings, HEAD,
 // conditional requests and codings go over real HTTP to two servers on the same tree, one with
 // the answers kept and one without: the bytes on the wire must be the same (status line,
 // headers in order, body; only Date differs), and only what nothing counts is ever given from
@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
-import { answersGivenFromMemory } from '../../runtime/static-answers.ts';
-import { buildSite } from '../../scripts/lib/build-site.ts';
+import { answersGivenFromMemory } from '../../runtime/kept-answers.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { rawExchange } from '../helpers/raw-http.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -43,6 +43,18 @@ describe('npm start: answers from memory are the general path answers, byte for 
     servers.unlimitedGeneral = await start(0, false);
     servers.limited = await start(1_000_000, true);
     servers.limitedGeneral = await start(1_000_000, false);
+    const proxied = (answersFromMemory: boolean) =>
+      startServer({
+        dist,
+        port: 0,
+        host: '127.0.0.1',
+        rateLimit: 0,
+        answersFromMemory,
+        trustProxy: ['loopback'],
+        log: () => {},
+      });
+    servers.proxied = await proxied(true);
+    servers.proxiedGeneral = await proxied(false);
     const first = (folder: string, suffix: string) =>
       readdirSync(path.join(dist, folder)).find((name) => name.endsWith(suffix))!;
     paths = {
@@ -85,6 +97,10 @@ describe('npm start: answers from memory are the general path answers, byte for 
     paths.sqlite,
     paths.asset,
     '/',
+    '/api/lexicon/public',
+    '/api/lexicon/public/',
+    '/api/lexicon/public?limit=2&offset=1',
+    '/api/lexicon/public?q=sophia&locale=bg',
   ];
   /** Spellings of published and unpublished paths that the general path answers in its own way. */
   const ODD_PATHS = [
@@ -121,7 +137,7 @@ describe('npm start: answers from memory are the general path answers, byte for 
     { headers: { 'If-None-Match': '"not-the-tag"' } },
   ];
 
-  it('gives every uncounted static file from memory, the same bytes as the general path', async () => {
+  it('gives every uncounted static file and list page from memory, the same bytes as the general path', async () => {
     for (const p of STATIC_PATHS()) {
       for (const variant of VARIANTS) {
         const { status, fromMemory } = await compare('unlimited', 'unlimitedGeneral', { ...variant, path: p });
@@ -151,11 +167,9 @@ describe('npm start: answers from memory are the general path answers, byte for 
     for (const p of ODD_PATHS) {
       for (const variant of [{}, { method: 'HEAD' as const }, { headers: { 'Accept-Encoding': 'gzip' } }]) {
         const { status, fromMemory } = await compare('unlimited', 'unlimitedGeneral', { ...variant, path: p });
-        // A spelling the routing table reads as a published file is that file (and kept); every
-        // other answer (a 404, the list, a problem) is worked out afresh each time.
-        expect(fromMemory, `${p} ${status}`).toBe(
-          status === 200 || status === 304 ? (p.includes('?limit') ? 0 : 1) : 0,
-        );
+        // A spelling the routing table reads as a published file is that file (and kept), as is a
+        // list page; every other answer (a 404, a redirect, a problem) is worked out afresh.
+        expect(fromMemory, `${p} ${status}`).toBe(status === 200 || status === 304 ? 1 : 0);
       }
     }
   });
@@ -191,5 +205,16 @@ describe('npm start: answers from memory are the general path answers, byte for 
     );
     expect(options.status).toBe(204);
     expect(answersGivenFromMemory() - before).toBe(0);
+  });
+
+  it('behind a trusted proxy, keeps files but never a list page, whose links follow X-Forwarded-Host', async () => {
+    for (const host of ['a.example', 'b.example']) {
+      const headers = { 'X-Forwarded-Host': host, 'X-Forwarded-Proto': 'https' };
+      const list = await compare('proxied', 'proxiedGeneral', { path: '/api/lexicon/public?limit=1', headers });
+      expect([list.status, list.fromMemory]).toEqual([200, 0]);
+      expect(list.headers.link).toContain(`https://${host}/api/lexicon/public?`);
+      const file = await compare('proxied', 'proxiedGeneral', { path: '/api/lexicon/public/sophia', headers });
+      expect([file.status, file.fromMemory]).toEqual([200, 1]);
+    }
   });
 });
