@@ -175,15 +175,12 @@ export async function publishInPlace(
     const staging = outputSiblings(target).staging(`edit-${process.pid}-${Date.now()}-${randomUUID().slice(0, 8)}`);
     await mkdir(staging);
     const names = [...files.keys()];
-    for (const [i, name] of names.entries()) await writeFile(path.join(staging, String(i)), files.get(name)!);
-    const record: Journal = {
-      staging: path.basename(staging),
-      retired: path.basename(staging),
-      inPlace: { files: names, removed: [...removed] },
-    };
+    for (const [i, [, bytes]] of [...files].entries()) await writeFile(path.join(staging, String(i)), bytes);
+    const inPlace = { files: names, removed: [...removed] };
+    const record: Journal = { staging: path.basename(staging), retired: path.basename(staging), inPlace };
     await writeFile(`${journal}.tmp`, JSON.stringify(record));
     await rename(`${journal}.tmp`, journal);
-    applyInPlace(target, staging, record.inPlace!);
+    applyInPlace(target, staging, inPlace);
     await rm(journal, { force: true });
     await rm(staging, { recursive: true, force: true });
     return recovered;

@@ -102,7 +102,8 @@ export function problemStatus(kind: ProblemKind): number {
 
 /** The one-line summary of a 400. */
 export function invalidParametersDetail(errors: ParameterError[]): string {
-  if (errors.length === 1) return `${errors[0]!.parameter} ${errors[0]!.detail}`;
+  const [only, ...others] = errors;
+  if (only && others.length === 0) return `${only.parameter} ${only.detail}`;
   return `${errors.length} query parameters are invalid: ${errors.map((e) => e.parameter).join(', ')}`;
 }
 

@@ -35,14 +35,14 @@ export function parseIpv6(text: string): number[] | undefined {
     const [a, b, c, d] = last.split('.').map(Number) as [number, number, number, number];
     address = `${address.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const halves = address.split('::');
-  if (halves.length > 2) return undefined;
+  const [first = '', second, ...more] = address.split('::');
+  if (more.length > 0) return undefined;
   const parse = (part: string) => (part === '' ? [] : part.split(':'));
-  const head = parse(halves[0]!);
-  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  const head = parse(first);
+  const rest = second === undefined ? [] : parse(second);
   if (![...head, ...rest].every((group) => HEX_GROUP.test(group))) return undefined;
   const explicit = head.length + rest.length;
-  if (halves.length === 1 ? explicit !== 8 : explicit > 7) return undefined;
+  if (second === undefined ? explicit !== 8 : explicit > 7) return undefined;
   const zeros = Array<number>(8 - explicit).fill(0);
   return [...head.map((g) => Number.parseInt(g, 16)), ...zeros, ...rest.map((g) => Number.parseInt(g, 16))];
 }
@@ -58,8 +58,9 @@ export function clientKey(ip: string, prefixBits = DEFAULT_IPV6_PREFIX_BITS): st
   if (IPV4.test(address)) return address;
   const groups = parseIpv6(address);
   if (!groups) return address;
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
+  const [, , , , , mapped, high = 0, low = 0] = groups;
+  if (groups.slice(0, 5).every((g) => g === 0) && mapped === 0xffff) {
+    return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
   }
   const masked = groups.map((group, i) => {
     const bitsHere = Math.min(16, Math.max(0, prefixBits - i * 16));

@@ -116,8 +116,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /** Drops expired windows, then the oldest ones while there are too many clients. */
   #evict(now: number): void {
-    while (this.#head < this.#queue.length) {
-      const [client, window] = this.#queue[this.#head]!;
+    for (let entry = this.#queue[this.#head]; entry; entry = this.#queue[this.#head]) {
+      const [client, window] = entry;
       const live = this.#windows.get(client) === window;
       if (live && now - window.start < this.#windowMs && this.#windows.size < this.maxClients) break;
       if (live) this.#windows.delete(client);
