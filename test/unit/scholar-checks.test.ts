@@ -122,6 +122,21 @@ describe('scholarsNamedNotReferenced', () => {
     ]);
   });
 
+  it('takes a work whose title names the person as citing them: the body speaks of its subject', () => {
+    const letters = {
+      terms: [
+        term('quaternity', [scholarly('White, Victor')], 'Victor White objected.'),
+        term(
+          'answer-to-job',
+          [scholarly('Lammers, Ann Conrad', 'The Collaboration of Victor White and C. G. Jung')],
+          'Victor White wrote to Jung.',
+        ),
+        term('privatio-boni', [scholarly('Lammers, Ann Conrad', "In God's Shadow")], 'Victor White wrote to Jung.'),
+      ],
+    } as unknown as Corpus;
+    expect(scholarsNamedNotReferenced(letters, knownScholars(letters))).toEqual(['privatio-boni: Victor White']);
+  });
+
   it('does not read a hyphenated name as its first part (Evans-Pritchard is no Evans)', () => {
     const other = {
       terms: [

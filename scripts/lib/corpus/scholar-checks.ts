@@ -266,16 +266,23 @@ function namePattern({ family, given }: Scholar): RegExp {
   return new RegExp(`(?<![\\p{L}-])${forms(first!)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}-])`, 'u');
 }
 
-/** "slug: Given Family" for each known scholar an English body names with a given name but does not cite. */
+/**
+ * "slug: Given Family" for each known scholar an English body names with a given name but does not cite.
+ * A reference whose title names the person ("In God's Shadow: The Collaboration of Victor White and
+ * C. G. Jung") cites them as its subject: the body then speaks of them, not for them.
+ */
 export function scholarsNamedNotReferenced(corpus: Corpus, scholars: Scholar[]): string[] {
   const patterns = scholars.map((scholar) => ({ scholar, pattern: namePattern(scholar) }));
   const findings: string[] = [];
   for (const term of corpus.terms) {
-    const cited = new Set((term.references ?? []).flatMap((r) => authorFamilyNames(r.author)));
+    const references = term.references ?? [];
+    const cited = new Set(references.flatMap((r) => authorFamilyNames(r.author)));
+    const titles = references.map((r) => r.title);
     const body = term.texts.en.body;
     for (const { scholar, pattern } of patterns) {
       const match = body.includes(scholar.family) ? pattern.exec(body) : null;
-      if (match && !cited.has(scholar.family)) findings.push(`${term.slug}: ${match[0]}`);
+      const isSubject = titles.some((title) => pattern.test(title));
+      if (match && !cited.has(scholar.family) && !isSubject) findings.push(`${term.slug}: ${match[0]}`);
     }
   }
   return [...new Set(findings)];
