@@ -9,7 +9,7 @@ import { answerWithoutData } from '../src/handler/parse.ts';
 import { problem } from '../src/handler/problems.ts';
 import { baseHeaders } from '../src/http.ts';
 import { MemoryRateLimitStore, rateLimitFromEnv, type RateLimitStore } from '../src/limits/rate-limit.ts';
-import { DATA_DIR, SITE_FACTS_PATH } from '../src/contract/output-layout.ts';
+import { DATA_DIR, DEFAULT_OUTPUT_DIR, SITE_FACTS_PATH } from '../src/contract/output-layout.ts';
 import { findOutputDir, loadIndexes, loadSiteFacts } from './load-indexes.ts';
 import { devRateLimitStore, withDevRetries } from './netlify-dev.ts';
 import { ipv6PrefixFromEnv } from '../src/limits/client-key.ts';
@@ -67,9 +67,9 @@ function deployedDataDir(env: NodeJS.ProcessEnv, marker?: string): string {
   return findOutputDir(
     [
       env.LEXICON_DIST && path.join(env.LEXICON_DIST, DATA_DIR),
-      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/_data'),
-      path.resolve(process.cwd(), 'dist/_data'),
-      env.LAMBDA_TASK_ROOT && path.resolve(env.LAMBDA_TASK_ROOT, 'dist/_data'),
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', DEFAULT_OUTPUT_DIR, DATA_DIR),
+      path.resolve(process.cwd(), DEFAULT_OUTPUT_DIR, DATA_DIR),
+      env.LAMBDA_TASK_ROOT && path.resolve(env.LAMBDA_TASK_ROOT, DEFAULT_OUTPUT_DIR, DATA_DIR),
     ],
     DATA_DIR,
     marker,

@@ -1,4 +1,5 @@
 // `npm run build`: validates the corpus and writes the complete static API to --out.
+import { DEFAULT_OUTPUT_DIR } from '../src/contract/output-layout.ts';
 import { Command } from 'commander';
 import { buildSite } from './lib/publish/build-site.ts';
 import { OutputLockedError } from '../runtime/publish.ts';
@@ -20,7 +21,7 @@ const program = new Command()
   .name('build')
   .description('Validate the corpus and build the static API.')
   .option('--corpus <dir>', 'corpus folder', 'corpus')
-  .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
+  .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', DEFAULT_OUTPUT_DIR)
   .option(
     '--site-url <url>',
     'public site URL (default: the URL environment variable, then site.yaml; with `pages: elsewhere`, site.yaml)',

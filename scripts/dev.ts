@@ -2,6 +2,7 @@
 // and publishes every change of the corpus into it (the edit loop: README "The edit loop").
 // Builds first when dist/ is missing or not the corpus's. The flags are the ones netlify-cli needs without a
 // network: no edge functions (they would download Deno), no browser, no telemetry.
+import { DEFAULT_OUTPUT_DIR, listIndexPath } from '../src/contract/output-layout.ts';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +15,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const servedDir = process.env.LEXICON_DIST;
 // As the build and npm start do: finish or roll back a swap that a killed build left (its journal),
 // so a kill at the wrong instant does not make dev build again, or serve nothing.
-for (const action of await recoverUnderLock(path.resolve(servedDir ?? path.join(root, 'dist')), { timeoutMs: 0 }).catch(
-  () => [] as string[],
-))
+for (const action of await recoverUnderLock(path.resolve(servedDir ?? path.join(root, DEFAULT_OUTPUT_DIR)), {
+  timeoutMs: 0,
+}).catch(() => [] as string[]))
   process.stderr.write(`${action}\n`);
 // Our own flags; every other one goes to netlify dev. The edit loop watches `--corpus` (default
 // corpus/) and publishes each change into the served folder; a test's LEXICON_DIST is watched
@@ -27,13 +28,13 @@ if (watching) {
   const { startEditLoop } = await import('./lib/publish/edit-loop.ts');
   await startEditLoop({
     corpusDir: ownFlags.corpus ?? path.join(root, 'corpus'),
-    outDir: path.resolve(servedDir ?? path.join(root, 'dist')),
+    outDir: path.resolve(servedDir ?? path.join(root, DEFAULT_OUTPUT_DIR)),
     cacheDir: path.join(root, 'node_modules/.cache/lexicon-api'),
     siteUrl: process.env.URL || undefined,
     rateLimitPerHour: rateLimitOrExit(),
     log: (line) => process.stderr.write(`${line}\n`),
   });
-} else if (!servedDir && !existsSync(path.join(root, 'dist/_data/list-index.en.bin'))) {
+} else if (!servedDir && !existsSync(path.join(root, DEFAULT_OUTPUT_DIR, listIndexPath('en')))) {
   const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   const code: number = await new Promise((resolve) => build.on('exit', (c) => resolve(c ?? 1)));
   if (code !== 0) process.exit(code);

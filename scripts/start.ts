@@ -1,5 +1,6 @@
 // `npm start`: serves a built dist/ on this machine, exactly as Netlify serves it, counting every
 // request against the rate limit (in memory, or in Redis shared by several processes).
+import { DEFAULT_OUTPUT_DIR, MANIFEST_PATH } from '../src/contract/output-layout.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
@@ -20,7 +21,7 @@ const options = new Command()
   .description('Serve the built API (npm run build first).')
   .option('--port <port>', 'port to listen on (env PORT)', integer('--port'), Number(process.env.PORT ?? 8080))
   .option('--host <host>', 'address to listen on', '0.0.0.0')
-  .option('--dist <dir>', 'the built output folder', 'dist')
+  .option('--dist <dir>', 'the built output folder', DEFAULT_OUTPUT_DIR)
   .option('--redis-url <url>', 'keep rate-limit counters in Redis (env RATE_LIMIT_REDIS_URL, then REDIS_URL)')
   .option(
     '--redis-timeout <ms>',
@@ -128,7 +129,7 @@ if (origin && isPlaceholderOrigin(origin)) {
 /** The site URL the output was built for (its attribution link), if the output says. */
 function builtOrigin(dist: string): string | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(dist, 'dumps', 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(dist, MANIFEST_PATH), 'utf8'));
     return typeof manifest?.attribution?.url === 'string' ? manifest.attribution.url : undefined;
   } catch {
     return undefined;

@@ -19,3 +19,15 @@ export const HEADERS_FILE = '_headers';
 /** The facts of the whole build the runtime needs apart from the indexes (docs URL, attribution,
  * data version), relative to the output root: what answers OPTIONS and 405 without an index. */
 export const SITE_FACTS_PATH = `${DATA_DIR}/site.json`;
+
+/** The output folder the commands build into and serve from when given none. */
+export const DEFAULT_OUTPUT_DIR = 'dist';
+
+/** The offline dumps' folder, relative to the output root (and /dumps/ on the site). */
+export const DUMPS_DIR = 'dumps';
+/** The dumps' manifest, in DUMPS_DIR. */
+export const MANIFEST_FILE = 'manifest.json';
+export const MANIFEST_PATH = `${DUMPS_DIR}/${MANIFEST_FILE}`;
+
+/** The hashes of the previous output's files, a hint for reusing them (write-output.ts). */
+export const OUTPUT_HASHES_PATH = `${DATA_DIR}/output-hashes.json`;

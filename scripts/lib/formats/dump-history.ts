@@ -4,6 +4,7 @@
 // They come from the output in place (a self-hosted rebuild) or from the build cache (Netlify
 // starts every build with an empty publish folder but keeps node_modules/.cache), and every file
 // is checked against the SHA-256 its manifest recorded before it is published again.
+import { MANIFEST_FILE } from '../../../src/contract/output-layout.ts';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,7 @@ export function loadPreviousDumps(dirs: readonly string[]): PreviousDumps {
   for (const dir of dirs) {
     let text: string;
     try {
-      text = readFileSync(path.join(dir, 'manifest.json'), 'utf8');
+      text = readFileSync(path.join(dir, MANIFEST_FILE), 'utf8');
     } catch {
       continue;
     }
@@ -95,7 +96,7 @@ export function verifiedFiles(version: DumpVersion, previous: PreviousDumps): Ma
  * the manifest, and removes what no kept version names: the next build finds them there.
  */
 export function archiveDumps(outputDumpsDir: string, cacheDumpsDir: string): void {
-  const manifestText = readFileSync(path.join(outputDumpsDir, 'manifest.json'), 'utf8');
+  const manifestText = readFileSync(path.join(outputDumpsDir, MANIFEST_FILE), 'utf8');
   const versions = versionsOf(manifestText);
   const names = new Set(versions.flatMap((v) => v.files.map((f) => f.name)));
   mkdirSync(cacheDumpsDir, { recursive: true });
@@ -103,6 +104,6 @@ export function archiveDumps(outputDumpsDir: string, cacheDumpsDir: string): voi
   for (const name of names)
     if (!cached.has(name)) copyFileSync(path.join(outputDumpsDir, name), path.join(cacheDumpsDir, name));
   for (const name of cached)
-    if (name !== 'manifest.json' && !names.has(name)) rmSync(path.join(cacheDumpsDir, name), { force: true });
-  writeFileSync(path.join(cacheDumpsDir, 'manifest.json'), manifestText);
+    if (name !== MANIFEST_FILE && !names.has(name)) rmSync(path.join(cacheDumpsDir, name), { force: true });
+  writeFileSync(path.join(cacheDumpsDir, MANIFEST_FILE), manifestText);
 }

@@ -5,6 +5,7 @@
 // memory whole; the manifest records every file's size and SHA-256.
 // Names carry the data version, so a dump URL never changes content and caches forever; the
 // last few versions stay published beside the current one (dump-history.ts).
+import { DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/output-layout.ts';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import {
   DUMP_FORMATS,
@@ -25,7 +26,7 @@ import type { TermSearchNames } from '../names/term-search-names.ts';
 import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from '../publish/write-output.ts';
 
-export const DUMPS_DIR = 'dumps';
+export { DUMPS_DIR };
 export type DumpLocale = Locale | 'all';
 type DumpFormat = DumpFile['format'];
 
@@ -216,7 +217,7 @@ export class DumpWriter {
       files,
       versions: [{ ...current, status: 'current', files }, ...kept],
     };
-    await this.sink.file(`${DUMPS_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    await this.sink.file(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   }
 

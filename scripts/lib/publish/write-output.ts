@@ -6,6 +6,7 @@
 // memory), and a file whose content is the same as in the output being replaced is
 // hard-linked from it instead of written again: a rebuild after a small change writes only
 // what changed. The previous output's content hashes are kept in OUTPUT_HASHES_PATH.
+import { OUTPUT_HASHES_PATH } from '../../../src/contract/output-layout.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -66,7 +67,7 @@ export interface WriteOptions extends PublishHooks, LockOptions {
   onRecovered?: (actions: string[]) => void;
 }
 
-export const OUTPUT_HASHES_PATH = '_data/output-hashes.json';
+export { OUTPUT_HASHES_PATH };
 /** The staging folder's scratch space (OutputSink.scratchFile), never published. */
 const SCRATCH_DIR = '.scratch';
 /** About this many bytes (at most; strings are counted at 3 bytes a code unit) go to a stream at once. */
