@@ -6,6 +6,7 @@
 // problems are compressed per response.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { responseParts } from '../src/http.ts';
 
 export type Coding = 'br' | 'gzip';
 const CODINGS = ['br', 'gzip', 'identity'];
@@ -101,35 +102,84 @@ export async function answerForClient(
   const compressible = isCompressible(type) || (response.status === 304 && !file);
   const head = request.method === 'HEAD';
   if (!compressible && !head) return undefined;
-  const coding = compressible ? chooseCoding(request.headers.get('Accept-Encoding')) : undefined;
   const headers = headerRecord(response.headers);
+  // A 304 or 204 has no body (the Response constructor refuses one), nor has a bodiless response.
+  const bodiless = response.status === 304 || response.status === 204 || !response.body;
+  const fromFile = file !== undefined && response.status === 200;
+  const body = bodiless || fromFile ? null : new Uint8Array(await response.arrayBuffer());
+  return encoded(request, { status: response.status, headers, compressible, bodiless }, body, file);
+}
+
+/**
+ * `answerForClient` for a response the handler made with `respond` (src/http.ts), from its parts:
+ * the same answer, without a stream or a `Headers` object. `varies`: it says `Vary: Accept`
+ * (representation.ts). Undefined when the response goes out as it is, or has no parts.
+ */
+export function answerOfParts(
+  request: Request,
+  response: Response,
+  file: { body: Uint8Array; headers: Record<string, string> } | undefined,
+  varies: boolean,
+): Answer | undefined {
+  const parts = responseParts(response);
+  if (!parts) return undefined;
+  const { status, body } = parts;
+  const type = parts.headers['Content-Type'] ?? (status === 304 ? file?.headers['Content-Type'] : undefined);
+  const compressible = isCompressible(type) || (status === 304 && !file);
+  if (!compressible && request.method !== 'HEAD') return undefined;
+  const own = varies ? { ...parts.headers, Vary: withAccept(parts.headers.Vary) } : parts.headers;
+  const bodiless = status === 304 || status === 204 || body === null;
+  const fromFile = file !== undefined && status === 200;
+  const bytes = bodiless || fromFile ? null : typeof body === 'string' ? UTF8.encode(body) : body;
+  return encoded(request, { status, headers: asHeadersGive(own), compressible, bodiless }, bytes, file);
+}
+
+const UTF8 = new TextEncoder();
+
+/** The coding, Vary, ETag and Content-Length of an answer; `body` undefined for a file's own. */
+function encoded(
+  request: Request,
+  response: { status: number; headers: Record<string, string>; compressible: boolean; bodiless: boolean },
+  own: Uint8Array<ArrayBuffer> | null,
+  file: { body: Uint8Array } | undefined,
+): Answer {
+  const { status, headers, compressible } = response;
+  const coding = compressible ? chooseCoding(request.headers.get('Accept-Encoding')) : undefined;
   if (compressible) headers.Vary = varyAcceptEncoding(headers.Vary);
   if (coding && headers.ETag) headers.ETag = weakened(headers.ETag);
-  // A 304 or 204 has no body (the Response constructor refuses one), nor has a bodiless response.
-  if (response.status === 304 || response.status === 204 || !response.body) {
-    return { status: response.status, headers, body: null };
-  }
-  const fromFile = file !== undefined && response.status === 200;
-  let body = fromFile ? file.body : new Uint8Array(await response.arrayBuffer());
+  if (response.bodiless) return { status, headers, body: null };
+  const fromFile = file !== undefined && status === 200;
+  let body = fromFile ? file.body : own!;
   if (coding) {
     body = fromFile ? encodedFile(file, coding) : encode(body, coding);
     headers['Content-Encoding'] = coding;
   }
   headers['Content-Length'] = String(body.byteLength);
-  return { status: response.status, headers, body: head ? null : (body as Uint8Array<ArrayBuffer>) };
+  return { status, headers, body: request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>) };
+}
+
+/** Adds `Accept` to a Vary value, as `varyOnAccept` does on a Headers object. */
+function withAccept(vary: string | undefined): string {
+  return vary && /(^|,)\s*(accept|\*)\s*(,|$)/i.test(vary) ? vary : vary ? `${vary}, Accept` : 'Accept';
 }
 
 /** Names as the handler writes them (`ETag`, `X-RateLimit-Limit`), whatever case Headers gives. */
 const NAME_EXCEPTIONS: Record<string, string> = { etag: 'ETag', 'www-authenticate': 'WWW-Authenticate' };
 
+const namesSeen = new Map<string, string>();
+
 function headerName(lower: string): string {
-  return (
+  let name = namesSeen.get(lower);
+  if (name !== undefined) return name;
+  name =
     NAME_EXCEPTIONS[lower] ??
     lower
       .split('-')
       .map((part) => (part === 'ratelimit' ? 'RateLimit' : part.charAt(0).toUpperCase() + part.slice(1)))
-      .join('-')
-  );
+      .join('-');
+  // Names are ours (the handler's and the routing table's), a few dozen; bounded all the same.
+  if (namesSeen.size < 256) namesSeen.set(lower, name);
+  return name;
 }
 
 /** A plain record of the headers, so that a changed response is written with the same names as any other. */
@@ -139,6 +189,18 @@ function headerRecord(headers: Headers): Record<string, string> {
     record[headerName(name)] = value;
   });
   return record;
+}
+
+/** A record as `headerRecord(new Headers(record))` gives it: names in Headers' order (sorted), values trimmed. */
+function asHeadersGive(record: Record<string, string>): Record<string, string> {
+  const names = Object.keys(record).sort((a, b) => {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const out: Record<string, string> = {};
+  for (const name of names) out[headerName(name.toLowerCase())] = record[name]!.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  return out;
 }
 
 function encodedFile(file: { body: Uint8Array }, coding: Coding): Uint8Array {

@@ -10,7 +10,7 @@ import { baseHeaders, JSON_TYPE, refusal } from '../src/http.ts';
 import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/limits/rate-limit.ts';
-import { answerForClient, forClient, responseOf } from './content-coding.ts';
+import { answerForClient, answerOfParts, forClient, responseOf } from './content-coding.ts';
 import { trackConnections } from './graceful-close.ts';
 import { forwardedOrigin } from './forwarded-origin.ts';
 import { createHttpServer, type RefusalSite } from './http-server.ts';
@@ -167,8 +167,10 @@ export function createApp(
     // Functions (and paths nobody answers) get the original URL, as on Netlify.
     // Vary is settled on the handler's response: forClient builds the final one from its headers.
     const answered = await handlerOf(snapshot)(asked, { ip, origin }, file);
-    const response = negotiated.varies ? varyOnAccept(answered) : answered;
-    const answer = await answerForClient(request, response, file);
+    // From the parts the handler made its response of (no stream, no Headers), when it did.
+    let answer = answerOfParts(request, answered, file, negotiated.varies);
+    const response = answer ? answered : negotiated.varies ? varyOnAccept(answered) : answered;
+    answer ??= await answerForClient(request, response, file);
     if (!answer) return response;
     // What nothing counts answers this request the same way every time (kept-answers.ts): a static
     // file, or a list page whose links no forwarded origin decides.

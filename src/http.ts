@@ -46,6 +46,31 @@ export function rateLimitPolicy(limit: number): string {
  */
 export type ResponseHeaders = Record<string, string>;
 
+/** What a response of the handler was made of: its status, its header record and its body. */
+export interface ResponseParts {
+  status: number;
+  headers: ResponseHeaders;
+  body: string | Uint8Array<ArrayBuffer> | null;
+}
+
+const partsOf = new WeakMap<Response, ResponseParts>();
+
+/**
+ * A Response, remembering what it was made of: the self-hosted server reads the parts back
+ * (`responseParts`) instead of turning the Response into a stream and its headers into a
+ * `Headers` object (a quarter of its CPU per request in a profile).
+ */
+export function respond(body: ResponseParts['body'], status: number, headers: ResponseHeaders): Response {
+  const response = new Response(body, { status, headers });
+  partsOf.set(response, { status, headers, body });
+  return response;
+}
+
+/** The parts of a response made by `respond`, unless it has been changed since (or made otherwise). */
+export function responseParts(response: Response): ResponseParts | undefined {
+  return partsOf.get(response);
+}
+
 /** The license and CORS headers of every response, static or not, and the policy when there is a limit. */
 export function baseHeaders(rateLimit: number | undefined): ResponseHeaders {
   // A literal, not a copy of a shared object: V8 then adds the later headers through cached map

@@ -1,7 +1,7 @@
 // The answer step: what a GET or HEAD gets from the data (a list page, a term's redirect, a
 // static file, a 404), decided before anything is counted and sent only once the limit allows.
 import { conceptAlternateLinks, conceptFormatPath, isSlug, LOCALES, termPath, type Locale } from '../contract/facts.ts';
-import { JSON_TYPE, matchesIfNoneMatch } from '../http.ts';
+import { JSON_TYPE, matchesIfNoneMatch, respond } from '../http.ts';
 import { answerList } from '../list/endpoint.ts';
 import { pagingLinks } from '../list/links.ts';
 import { readLocaleParam } from '../list/query.ts';
@@ -49,9 +49,9 @@ function list(context: HandlerContext, { request, method, url }: ParsedRequest, 
       const paging = pagingLinks(linkBase(context, client), answer.params, given, meta);
       headers.Link = [headers.Link, ...paging].filter(Boolean).join(', ');
       if (context.deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
-      if (notModified) return new Response(null, { status: 304, headers });
+      if (notModified) return respond(null, 304, headers);
       headers['Content-Type'] = JSON_TYPE;
-      return new Response(method === 'HEAD' ? null : answer.body(), { status: 200, headers });
+      return respond(method === 'HEAD' ? null : answer.body(), 200, headers);
     },
   };
 }
@@ -67,10 +67,7 @@ function staticFile(file: StaticFile, { request, method, counted }: ParsedReques
         if (name !== 'Cache-Control' || !counted) headers[name] = value;
       }
       headers.ETag = file.etag;
-      return new Response(notModified || method === 'HEAD' ? null : file.body, {
-        status: notModified ? 304 : 200,
-        headers,
-      });
+      return respond(notModified || method === 'HEAD' ? null : file.body, notModified ? 304 : 200, headers);
     },
   };
 }
@@ -113,7 +110,7 @@ function term(
       headers['Content-Language'] = locale;
       headers.Link = [headers.Link, ...links].filter(Boolean).join(', ');
       if (context.deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
-      return new Response(null, { status: 308, headers });
+      return respond(null, 308, headers);
     },
   };
 }

@@ -2,7 +2,7 @@
 // too long, a preflight, a method we do not serve, the CDN backstop's 429). None of them is
 // counted: they read no data.
 import { API_ROOT, LIST_PATH, LOCALES, TERM_REWRITE_PATH, type Locale } from '../contract/facts.ts';
-import { ALLOWED_METHODS, setPreflightHeaders, type ResponseHeaders } from '../http.ts';
+import { ALLOWED_METHODS, respond, setPreflightHeaders, type ResponseHeaders } from '../http.ts';
 import { BACKSTOP_WINDOW_SECONDS, RATE_LIMITED_PATH } from '../limits/backstop.ts';
 import { isCounted } from '../limits/counting.ts';
 import { canonicalPath, MAX_URL_LENGTH, requestTargetLength } from '../request-path.ts';
@@ -114,7 +114,7 @@ export function answerWithoutData(
   }
   if (method === 'OPTIONS') {
     setPreflightHeaders(headers, request);
-    return new Response(null, { status: 204, headers });
+    return respond(null, 204, headers);
   }
   if (method !== 'GET' && method !== 'HEAD') {
     headers.Allow = ALLOWED_METHODS;

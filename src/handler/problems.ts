@@ -1,6 +1,6 @@
 // The error step: every refusal and failure as an RFC 9457 problem (src/contract/problems.ts
 // declares the kinds), with the contract's headers and never a stack trace.
-import { invalidParametersDetail, PER_CLIENT, PROBLEM_TYPE, problemBody, problemStatus } from '../http.ts';
+import { invalidParametersDetail, PER_CLIENT, PROBLEM_TYPE, problemBody, problemStatus, respond } from '../http.ts';
 import type { ProblemInput, ResponseHeaders } from '../http.ts';
 import type { ParameterError } from '../list/query.ts';
 import type { Outcome, SiteFacts } from './context.ts';
@@ -11,7 +11,7 @@ export function problem(site: SiteFacts, headers: ResponseHeaders, method: strin
   headers['Content-Type'] = PROBLEM_TYPE;
   headers['Cache-Control'] = PER_CLIENT;
   const body = problemBody({ ...fields, ...site });
-  return new Response(method === 'HEAD' ? null : body, { status: problemStatus(fields.kind), headers });
+  return respond(method === 'HEAD' ? null : body, problemStatus(fields.kind), headers);
 }
 
 /** A problem decided before counting: it is counted like any other answer. */
