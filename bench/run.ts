@@ -9,6 +9,7 @@
 //   npm run bench -- --full                adds N = 100,000 (on disk, not in /dev/shm)
 //   npm run bench -- --sizes 2000 --runs 3 --only build,http
 //   npm run bench -- --sizes 500 --only production   the production install and start-up (issue 24)
+//   npm run bench -- --sizes 5000 --only editloop    an edit served by npm start --watch and npm run dev (issue 27)
 //   npm run bench -- --compare results/a.json results/b.json
 //   npm run bench -- --write-readme --from results/a.json   (the section from a saved run)
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { LOAD_GENERATOR, probe, ROOT } from './harness/processes.ts';
 import { describeRow, renderTable, replaceResults, type Row } from './harness/report.ts';
 import { compareRatios } from './harness/stats.ts';
 import { buildScalingRows, measureBuild } from './sections/build.ts';
+import { measureEditLoop } from './sections/editloop.ts';
 import { measureBuildPeers, termCount } from './sections/build-peers.ts';
 import { measureFunction } from './sections/function.ts';
 import { measureHttp } from './sections/http.ts';
@@ -163,6 +165,7 @@ for (const n of perSize ? sizes : []) {
   if (wanted.has('query')) measureQueries(ctx);
   if (wanted.has('http')) await measureHttp(ctx);
   if (wanted.has('peers')) await measurePeers(ctx);
+  if (wanted.has('editloop')) await measureEditLoop(ctx);
   if (wanted.has('whole-build')) measureBuildPeers(ctx);
   rmSync(scratch, { recursive: true, force: true });
 }
