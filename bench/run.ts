@@ -32,7 +32,7 @@ import { measureProduction } from './sections/production.ts';
 import { measureQueries } from './sections/query.ts';
 import { generateCorpus, writeCorpus } from './synthetic-corpus.ts';
 
-const SECTIONS = ['build', 'function', 'query', 'http', 'peers', 'whole-build', 'production'] as const;
+const SECTIONS = ['build', 'function', 'query', 'http', 'peers', 'whole-build', 'production', 'editloop'] as const;
 /** Sections that run only when asked for by --peers or --only. */
 const PEER_SECTIONS = new Set<string>(['peers', 'whole-build']);
 const options = new Command()
