@@ -132,6 +132,19 @@ describe('the edit loop against a full build of the same corpus', () => {
     await expectSameAsFullBuild();
   });
 
+  it('an editorial error is refused with the very messages of a full build; kept findings do not hide a new one', async () => {
+    const good = readFileSync(file('terms/shadow/en.md'), 'utf8');
+    edit('terms/shadow/en.md', (t) => `${t}\nSome scholars argue that it is older.\n`);
+    const outcome = await session.apply(['terms/shadow/en.md']);
+    const full = await buildSite({ corpusDir: corpus, outDir: oracle, builtAt: BUILT_AT });
+    expect(full.ok).toBe(false);
+    expect(outcome).toEqual({ kind: 'invalid', messages: full.ok ? [] : full.messages });
+    expect(outcome.kind === 'invalid' && outcome.messages.join('\n')).toMatch(/terms\/shadow\/en\.md/);
+    writeFileSync(file('terms/shadow/en.md'), good);
+    expect(await session.apply(['terms/shadow/en.md'])).toMatchObject({ kind: 'published' });
+    await expectSameAsFullBuild();
+  });
+
   it('an event without a change publishes nothing; site.yaml runs a full build', async () => {
     expect(await session.apply(['terms/sophia/en.md'])).toEqual({ kind: 'unchanged' });
     edit('site.yaml', (t) => `${t}\n`);

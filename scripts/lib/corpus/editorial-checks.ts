@@ -176,17 +176,27 @@ export function workYearFindings(corpus: Corpus, sources: SourceTexts = new Map(
   return findings;
 }
 
-/** Every finding of the three checks, in corpus order (by file, then line). */
-export function editorialFindings(corpus: Corpus, sources: SourceTexts = new Map()): EditorialFinding[] {
-  const interpretations = (locale: Locale) => corpus.site.bodySections[locale].at(-1) ?? '';
-  const perTerm = corpus.terms.flatMap((term) =>
-    LOCALES.flatMap((locale) => [
-      ...anonymousViewFindings(term, locale, interpretations(locale), sources),
-      ...frontmatterViewFindings(term, locale, sources),
-      ...citedNeverNamedFindings(term, locale, sources),
-    ]),
-  );
-  return [...perTerm, ...workYearFindings(corpus, sources)].sort((a, b) =>
+/** The findings of one term, in both locales: they depend on its files and site.yaml's sections only. */
+export function termEditorialFindings(term: Term, site: Corpus['site'], sources: SourceTexts): EditorialFinding[] {
+  const interpretations = (locale: Locale) => site.bodySections[locale].at(-1) ?? '';
+  return LOCALES.flatMap((locale) => [
+    ...anonymousViewFindings(term, locale, interpretations(locale), sources),
+    ...frontmatterViewFindings(term, locale, sources),
+    ...citedNeverNamedFindings(term, locale, sources),
+  ]);
+}
+
+/**
+ * Every finding of the three checks, in corpus order (by file, then line). `perTerm`: the edit
+ * loop's, which keeps each term's findings while its files stay the same.
+ */
+export function editorialFindings(
+  corpus: Corpus,
+  sources: SourceTexts = new Map(),
+  perTerm: typeof termEditorialFindings = termEditorialFindings,
+): EditorialFinding[] {
+  const ofTerms = corpus.terms.flatMap((term) => perTerm(term, corpus.site, sources));
+  return [...ofTerms, ...workYearFindings(corpus, sources)].sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0),
   );
 }

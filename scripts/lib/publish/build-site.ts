@@ -15,6 +15,7 @@ import {
   EDITORIAL_ERRORS,
   type EditorialCheck,
   editorialFindings,
+  type termEditorialFindings,
   type EditorialFinding,
 } from '../corpus/editorial-checks.ts';
 import { emitSite } from './emit.ts';
@@ -167,20 +168,26 @@ async function prepare(
 /**
  * Validate and derive corpus files already read: what a build and every change of the edit loop
  * (edit-session.ts) do alike. `previous` (the edit loop's last records) only speeds the sort;
- * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests).
+ * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests);
+ * `termEditorialFindings`, the edit loop's, remembers each unchanged term's findings.
  */
 export function prepareCorpus(
   files: CorpusFiles,
   cache: ParseCache,
   options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors'>,
-  edit?: { previous?: ApiRecords; dataVersion: (files: CorpusFiles, siteUrl: string) => string },
+  edit?: {
+    previous?: ApiRecords;
+    dataVersion: (files: CorpusFiles, siteUrl: string) => string;
+    termEditorialFindings?: typeof termEditorialFindings;
+  },
 ): ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
   const validation = validateCorpus(files, { cache });
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
-  const findings = editorialFindings(corpus, new Map(files.files.map((file) => [file.path, file.text])));
+  const sources = new Map(files.files.map((file) => [file.path, file.text]));
+  const findings = editorialFindings(corpus, sources, edit?.termEditorialFindings);
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings
     .filter((finding) => failing.has(finding.check))
