@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { Corpus, CorpusTerm } from '../scripts/lib/corpus/validate-corpus.ts';
-import type { Post, SiteConfig } from '../src/contract/schema.ts';
+import type { Post, SiteConfig } from '../scripts/lib/corpus/corpus-schema.ts';
 
 export const SYNTHETIC_PILLARS = [
   'cosmology',
@@ -17,7 +17,7 @@ export const SYNTHETIC_PILLARS = [
   'symbolism',
   'practice',
 ];
-const TRADITIONS = ['Alchemical', 'Gnostic', 'Hermetic', 'Jungian', 'Kabbalistic', 'Neoplatonic'];
+export const SYNTHETIC_TRADITIONS = ['Alchemical', 'Gnostic', 'Hermetic', 'Jungian', 'Kabbalistic', 'Neoplatonic'];
 const LATIN = [
   'ae',
   'on',
@@ -194,7 +194,7 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
     return {
       slug,
       pillar: SYNTHETIC_PILLARS[i % SYNTHETIC_PILLARS.length]!,
-      tradition: pick(TRADITIONS),
+      tradition: pick(SYNTHETIC_TRADITIONS),
       termOriginal: random() < 0.7 ? pick(['αἰών', 'πλήρωμα', 'σοφία', 'אין סוף', 'nigredo']) : null,
       relatedTerms: [...related],
       file: `synthetic/terms/${slug}/term.yaml`,
@@ -235,7 +235,7 @@ export function generateCorpus(termCount: number, seed = 1): Corpus {
     bodySections: { en: ['Overview'], bg: ['Общ преглед'] },
     sourcesHeading: { en: 'Sources', bg: 'Източници' },
     pillars: SYNTHETIC_PILLARS.map((key) => ({ key, label: { en: key, bg: key } })),
-    traditions: TRADITIONS,
+    traditions: SYNTHETIC_TRADITIONS,
   };
   return { site, terms, posts };
 }

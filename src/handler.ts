@@ -14,6 +14,7 @@ import { type Handler, type HandlerDeps, handlerContext } from './handler/contex
 import { limit } from './handler/limit.ts';
 import { parseRequest } from './handler/parse.ts';
 import { problem } from './handler/problems.ts';
+import { problemDetail } from './contract/problems.ts';
 
 export {
   type ClientInfo,
@@ -47,7 +48,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       deps.onError?.(error, request);
       return problem(context.site, baseHeaders(deps.rateLimit?.limit), request.method, {
         kind: 'internal-error',
-        detail: 'the service failed to answer this request; try again later',
+        detail: problemDetail('internal-error'),
       });
     }
   };

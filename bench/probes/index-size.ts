@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../../src/contract/facts.ts';
 import { foldForSearch } from '../../src/list/fold.ts';
+import { perVocabulary } from '../../src/contract/vocabularies.ts';
 import { decodeListIndex, encodeListIndex } from '../../src/list/list-index.ts';
 import { listIndexPath } from '../../src/contract/output-layout.ts';
 
@@ -20,14 +21,14 @@ for (const locale of LOCALES) {
   const entries = Array.from({ length: index.count }, (_, i) => {
     const json = decoder.decode(index.items.subarray(index.itemStarts[i], index.itemStarts[i + 1]! - 1));
     const item = JSON.parse(json) as { term: string; slug: string };
-    const pillar = index.pillars[index.pillarCodes[i]!]!;
-    return { json, pillar, slug: item.slug, searchNames: [foldForSearch(item.term, locale)] };
+    const values = perVocabulary((name) => index.vocabularies[name][index.codes[name][i]!]!);
+    return { json, values, slug: item.slug, searchNames: [foldForSearch(item.term, locale)] };
   });
   const { dataVersion, attributionJson, docsUrl } = index;
   const names = encodeListIndex({
     locale,
     dataVersion,
-    pillars: [...index.pillars],
+    vocabularies: index.vocabularies,
     attributionJson,
     docsUrl,
     entries,

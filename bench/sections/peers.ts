@@ -10,7 +10,8 @@ import { repeat } from '../harness/context.ts';
 import { probe, startServerProcess } from '../harness/processes.ts';
 import { ratioRow } from '../harness/report.ts';
 import { stat } from '../harness/stats.ts';
-import { LIMIT_MAX, LIST_PATH } from '../../src/contract/facts.ts';
+import { LIST_PATH } from '../../src/contract/facts.ts';
+import { LIST_PARAMETERS } from '../../src/contract/list-parameters.ts';
 import { comparePair } from './http.ts';
 
 interface ListItem {
@@ -24,7 +25,7 @@ async function listItems(built: string): Promise<ListItem[]> {
     const items: ListItem[] = [];
     for (;;) {
       const response = await fetch(
-        `http://127.0.0.1:${server.port}${LIST_PATH}?limit=${LIMIT_MAX}&offset=${items.length}`,
+        `http://127.0.0.1:${server.port}${LIST_PATH}?limit=${LIST_PARAMETERS.limit.maximum}&offset=${items.length}`,
       );
       const page = (await response.json()) as { data: ListItem[]; meta: { hasMore: boolean } };
       items.push(...page.data);

@@ -8,11 +8,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 100;
 
-export const LIMIT_MIN = 1;
-export const LIMIT_MAX = 500;
-export const LIMIT_DEFAULT = 50;
-export const OFFSET_MAX = 1_000_000_000;
-export const Q_MAX_CODE_POINTS = 100;
+// The bounds of the list's parameters are declared with them, in ./list-parameters.ts.
 
 /**
  * The data version: the first 16 hex digits (64 bits) of a SHA-256 over the corpus and site

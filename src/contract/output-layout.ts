@@ -1,19 +1,24 @@
 // Where the build puts what the runtime reads: one declaration for the build, the function,
-// the dev server, the self-hosted server and the benchmarks.
+// the dev server, the self-hosted server, the deploy configuration and the benchmarks.
 import { LOCALES, type Locale } from './facts.ts';
 
-/** Files for the runtime only, never served: netlify.toml and the server answer 404 there. */
+/** Files for the runtime only, never served: the routing table answers 404 there. */
 export const DATA_DIR = '_data';
+
+const listIndexName = (part: string) => `${DATA_DIR}/list-index.${part}.bin`;
 
 /** The list index of a locale, relative to the output root. */
 export function listIndexPath(locale: Locale): string {
-  return `${DATA_DIR}/list-index.${locale}.bin`;
+  return listIndexName(locale);
 }
 
 /** Every list index, relative to the output root. */
 export const LIST_INDEX_PATHS: readonly string[] = LOCALES.map(listIndexPath);
 
-/** Headers of static files that depend on the build's settings, in Netlify's `_headers` format. */
+/** Every list index, as a glob (the functions' included files). */
+export const LIST_INDEX_GLOB = listIndexName('*');
+
+/** Static headers of the site, generated from the routing table, in Netlify's `_headers` format. */
 export const HEADERS_FILE = '_headers';
 
 /** The facts of the whole build the runtime needs apart from the indexes (docs URL, attribution,
@@ -31,3 +36,6 @@ export const MANIFEST_PATH = `${DUMPS_DIR}/${MANIFEST_FILE}`;
 
 /** The hashes of the previous output's files, a hint for reusing them (write-output.ts). */
 export const OUTPUT_HASHES_PATH = `${DATA_DIR}/output-hashes.json`;
+
+/** The rewrites Netlify may read from a file, generated from the routing table (`_redirects`). */
+export const REDIRECTS_FILE = '_redirects';

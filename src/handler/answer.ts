@@ -15,6 +15,7 @@ import {
 } from './context.ts';
 import type { ParsedRequest } from './parse.ts';
 import { invalidOutcome, problemOutcome } from './problems.ts';
+import { problemDetail } from '../contract/problems.ts';
 
 export function answer(
   context: HandlerContext,
@@ -28,10 +29,7 @@ export function answer(
   if (target.kind === 'term' && parsed.pathname !== undefined) return term(context, target, parsed, client);
   return problemOutcome(context.site, method, {
     kind: 'not-found',
-    detail:
-      parsed.notCanonical === undefined
-        ? 'no endpoint at this path; see the documentation'
-        : `no endpoint at this path: ${parsed.notCanonical}`,
+    detail: problemDetail('not-found', { noEndpoint: parsed.notCanonical }),
   });
 }
 
@@ -88,9 +86,7 @@ function term(
   if (!isSlug(slug) || !context.indexes[locale].hasSlug(slug)) {
     return problemOutcome(context.site, method, {
       kind: 'not-found',
-      detail: isSlug(slug)
-        ? `no term has the slug "${slug}"`
-        : 'the path does not name a term; slugs are lowercase ASCII kebab case',
+      detail: problemDetail('not-found', isSlug(slug) ? { slug } : { notASlug: true }),
     });
   }
   const location = termPath(slug, locale);

@@ -8,6 +8,7 @@ import type { RateLimitStore } from '../limits/rate-limit.ts';
 import type { ClientInfo, HandlerContext, Outcome } from './context.ts';
 import type { ParsedRequest } from './parse.ts';
 import { problem } from './problems.ts';
+import { problemDetail } from '../contract/problems.ts';
 
 /** Who is counted, and against which limit; `uncounted`: the grants could not be read in time. */
 type Credentials = { key: string; limit: number; grant?: GrantRecord } | 'invalid' | 'uncounted';
@@ -27,8 +28,7 @@ export async function limit(
     headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
     return problem(context.site, headers, method, {
       kind: 'invalid-credentials',
-      detail:
-        'the key in the Authorization header is not valid (wrong, expired or revoked); send no key for the anonymous limit',
+      detail: problemDetail('invalid-credentials'),
     });
   }
   if (who === 'uncounted') return undefined;
@@ -42,7 +42,7 @@ export async function limit(
   headers['Retry-After'] = String(decision.resetIn);
   return problem(context.site, headers, method, {
     kind: 'rate-limited',
-    detail: `the limit of ${who.limit} requests per hour is used up; retry in ${decision.resetIn} seconds`,
+    detail: problemDetail('rate-limited', { perHour: who.limit, resetIn: decision.resetIn }),
   });
 }
 

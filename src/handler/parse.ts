@@ -8,6 +8,7 @@ import { isCounted } from '../limits/counting.ts';
 import { canonicalPath, MAX_URL_LENGTH, requestTargetLength } from '../request-path.ts';
 import type { SiteFacts } from './context.ts';
 import { problem } from './problems.ts';
+import { problemDetail } from '../contract/problems.ts';
 
 export type Route =
   | { kind: 'list' }
@@ -78,7 +79,7 @@ export function parseRequest(
     headers['Retry-After'] = String(BACKSTOP_WINDOW_SECONDS);
     return problem(options.site, headers, method, {
       kind: 'rate-limited',
-      detail: `too many requests from this client; retry in ${BACKSTOP_WINDOW_SECONDS} seconds`,
+      detail: problemDetail('rate-limited', { backstopSeconds: BACKSTOP_WINDOW_SECONDS }),
     });
   }
   return {
@@ -109,7 +110,7 @@ export function answerWithoutData(
     // Unread, so not counted: nothing of the API needs a longer URL.
     return problem(site, headers, method, {
       kind: 'uri-too-long',
-      detail: `the path and query are longer than ${MAX_URL_LENGTH} characters`,
+      detail: problemDetail('uri-too-long'),
     });
   }
   if (method === 'OPTIONS') {
@@ -120,7 +121,7 @@ export function answerWithoutData(
     headers.Allow = ALLOWED_METHODS;
     return problem(site, headers, method, {
       kind: 'method-not-allowed',
-      detail: `${method.length <= 10 ? method : 'this method'} is not allowed; use GET, HEAD or OPTIONS`,
+      detail: problemDetail('method-not-allowed', method),
     });
   }
   return undefined;

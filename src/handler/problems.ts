@@ -1,6 +1,7 @@
 // The error step: every refusal and failure as an RFC 9457 problem (src/contract/problems.ts
 // declares the kinds), with the contract's headers and never a stack trace.
-import { invalidParametersDetail, PER_CLIENT, PROBLEM_TYPE, problemBody, problemStatus, respond } from '../http.ts';
+import { problemDetail } from '../contract/problems.ts';
+import { PER_CLIENT, PROBLEM_TYPE, problemBody, problemStatus, respond } from '../http.ts';
 import type { ProblemInput, ResponseHeaders } from '../http.ts';
 import type { ParameterError } from '../list/query.ts';
 import type { Outcome, SiteFacts } from './context.ts';
@@ -22,7 +23,7 @@ export function problemOutcome(site: SiteFacts, method: string, fields: ProblemF
 export function invalidOutcome(site: SiteFacts, method: string, errors: ParameterError[]): Outcome {
   return problemOutcome(site, method, {
     kind: 'invalid-parameter',
-    detail: invalidParametersDetail(errors),
+    detail: problemDetail('invalid-parameter', errors),
     errors,
   });
 }

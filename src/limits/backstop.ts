@@ -1,16 +1,39 @@
 // The CDN's rate-limit rule (Netlify traffic rules, on every rewrite to a term file and on the
-// function). netlify.toml and the function's config hold it as literals, which Netlify reads by
-// static analysis; a test checks them against these constants. A client within its hourly limit
+// function), declared once here in both of Netlify's spellings. Netlify reads it only from
+// netlify.toml and from the function's config (by static analysis), so those hold it as
+// literals, checked against this declaration by test/functions/netlify-config.test.ts. A client within its hourly limit
 // may send the whole of it inside 180 s, so the rule must allow at least the largest limit that
 // is configured or granted: the build (on Netlify) and `npm run grant` refuse anything above it,
 // with the message below, rather than let the CDN cut a client the API would serve.
+
+import { API_ROOT } from '../contract/facts.ts';
 
 /** Netlify caps a traffic rule's sliding window at 180 s. */
 export const BACKSTOP_WINDOW_SECONDS = 180;
 /** Requests per BACKSTOP_WINDOW_SECONDS per IP and domain; also the largest hourly limit allowed. */
 export const BACKSTOP_WINDOW_LIMIT = 100;
 /** Where the rule rewrites a limited request: the function answers it with a 429. */
-export const RATE_LIMITED_PATH = '/api/lexicon/rate-limited';
+export const RATE_LIMITED_PATH = `${API_ROOT}/rate-limited`;
+/** Who shares one window: each client address on each domain (a bare string would be site-wide). */
+const AGGREGATE_BY = ['ip', 'domain'];
+
+/** The rule as netlify.toml spells it (`[redirects.rate_limit]`). */
+export const BACKSTOP_TRAFFIC_RULE = {
+  window_limit: BACKSTOP_WINDOW_LIMIT,
+  window_size: BACKSTOP_WINDOW_SECONDS,
+  aggregate_by: AGGREGATE_BY,
+  action: 'rewrite',
+  to: RATE_LIMITED_PATH,
+};
+
+/** The rule as a function's config spells it (`config.rateLimit`). */
+export const BACKSTOP_FUNCTION_RULE = {
+  windowLimit: BACKSTOP_WINDOW_LIMIT,
+  windowSize: BACKSTOP_WINDOW_SECONDS,
+  aggregateBy: AGGREGATE_BY,
+  action: 'rewrite',
+  to: RATE_LIMITED_PATH,
+};
 
 /** Why an hourly limit of `perHour` contradicts the backstop (`what` names it), or undefined. */
 export function backstopProblem(perHour: number, what: string): string | undefined {

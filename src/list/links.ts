@@ -3,19 +3,28 @@
 // out-of-range `limit` its clamped value) and no unknown parameter, so a link's length is
 // bounded whatever the client sends. Each link sets `offset`.
 import { LIST_PATH } from '../contract/facts.ts';
-import type { ListParams } from './query.ts';
+import { LIST_PARAMETERS, type ListParams } from '../contract/list-parameters.ts';
 import type { ListMeta } from './render.ts';
 
 /** Which of the list's parameters the request gave (an absent one stays absent from the links). */
 export type GivenParams = Partial<Record<keyof ListParams, boolean>>;
 
+const NAMES = Object.keys(LIST_PARAMETERS) as (keyof ListParams)[];
+/** Filters first (the locale as given, then every filter in effect), then the page size; `offset` last. */
+const KEPT = [
+  ...NAMES.filter((name) => LIST_PARAMETERS[name].kind !== 'integer'),
+  ...NAMES.filter((name) => LIST_PARAMETERS[name].kind === 'integer' && name !== 'offset'),
+];
+
 export function pagingLinks(base: string, params: ListParams, given: GivenParams, meta: ListMeta): string[] {
   const { total, limit, offset, hasMore } = meta;
   const kept = new URLSearchParams();
-  if (given.locale) kept.set('locale', params.locale);
-  if (params.pillar !== undefined) kept.set('pillar', params.pillar);
-  if (params.q !== undefined) kept.set('q', params.q);
-  if (given.limit) kept.set('limit', String(params.limit));
+  for (const name of KEPT) {
+    const value = params[name];
+    // A default the client left out stays out; a filter in effect is always kept.
+    const defaulted = LIST_PARAMETERS[name].kind === 'locale' || LIST_PARAMETERS[name].kind === 'integer';
+    if (value !== undefined && (!defaulted || given[name])) kept.set(name, String(value));
+  }
   const at = (to: number, rel: string) => {
     const query = new URLSearchParams(kept);
     query.set('offset', String(to));

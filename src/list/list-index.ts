@@ -3,8 +3,9 @@
 //
 // Why binary: loading must not parse what it can avoid parsing. Items are stored already
 // serialized (JSON, joined by commas, in the endpoint's order), so a page is a copy of byte
-// ranges and an unfiltered page is a single zero-copy view. Offsets and pillar codes are
-// typed arrays viewed in place. Only a small JSON header is decoded at load; the folded
+// ranges and an unfiltered page is a single zero-copy view. Offsets and vocabulary codes (an
+// item's pillar, its tradition: src/contract/vocabularies.ts) are typed arrays viewed in
+// place. Only a small JSON header is decoded at load; the folded
 // search names stay UTF-8 bytes, which searches compare as they are.
 //
 // Search: an item has several folded searchable names (scripts/lib/names/search-names.ts), stored joined by
@@ -22,9 +23,15 @@
 // 4-aligned, at the offsets the header gives, relative to the end of the header padding).
 // Typed arrays are little-endian, as on every platform Netlify and Node run on.
 import type { Locale } from '../contract/facts.ts';
+import {
+  perVocabulary,
+  VOCABULARY_NAMES,
+  type VocabularyName,
+  type VocabularyValues,
+} from '../contract/vocabularies.ts';
 
 const MAGIC = [0x4c, 0x58, 0x49, 0x31]; // "LXI1"
-export const LIST_INDEX_FORMAT = 4;
+export const LIST_INDEX_FORMAT = 5;
 /** Grams of up to this many UTF-16 code units have posting lists. */
 export const GRAM_LENGTH = 3;
 const PAD = '\u0000';
@@ -32,7 +39,7 @@ const PAD = '\u0000';
 type SectionName =
   | 'items'
   | 'itemStarts'
-  | 'pillarCodes'
+  | 'vocabularyCodes'
   | 'names'
   | 'nameStarts'
   | 'slugs'
@@ -45,8 +52,8 @@ interface ListIndexHeader {
   locale: Locale;
   count: number;
   dataVersion: string;
-  /** Pillar keys; an item's pillar code is its position here. */
-  pillars: string[];
+  /** The values of each vocabulary; an item's code is the position of its value here. */
+  vocabularies: VocabularyValues;
   /** The attribution object, serialized once at build time. */
   attributionJson: string;
   /** Absolute URL of the documentation page; problem types are fragments of it. */
@@ -57,26 +64,32 @@ interface ListIndexHeader {
 export interface ListIndexInput {
   locale: Locale;
   dataVersion: string;
-  pillars: string[];
+  vocabularies: VocabularyValues;
   attributionJson: string;
   docsUrl: string;
-  /** In the endpoint's order. */
-  entries: { json: string; pillar: string; searchNames: readonly string[]; slug: string }[];
+  /** In the endpoint's order; `values`: the item's value of each vocabulary. */
+  entries: {
+    json: string;
+    values: Record<VocabularyName, string>;
+    searchNames: readonly string[];
+    slug: string;
+  }[];
 }
 
 export interface ListIndex {
   readonly locale: Locale;
   readonly count: number;
   readonly dataVersion: string;
-  readonly pillars: readonly string[];
+  readonly vocabularies: VocabularyValues;
   readonly attributionJson: string;
   readonly docsUrl: string;
   /** Serialized items joined by ","; item i is items[itemStarts[i], itemStarts[i+1] - 1). */
   readonly items: Uint8Array;
   readonly itemStarts: Uint32Array;
-  readonly pillarCodes: Uint8Array;
-  /** Item positions of each pillar, ascending (pillar code -> positions). */
-  readonly pillarMembers: readonly Int32Array[];
+  /** Each item's code in a vocabulary (the position of its value in `vocabularies`). */
+  readonly codes: Readonly<Record<VocabularyName, Uint8Array>>;
+  /** Ascending positions of the items with the value of this code; computed on first use. */
+  members(vocabulary: VocabularyName, code: number): Int32Array;
   /**
    * Folded searchable names as UTF-8, joined by "\n"; item i's names are the bytes
    * [nameStarts[i], nameStarts[i+1] - 1), themselves joined by "\n". Never decoded whole:
@@ -95,8 +108,6 @@ const encoder = new TextEncoder();
 
 export function encodeListIndex(input: ListIndexInput): Uint8Array {
   const { entries } = input;
-  if (input.pillars.length > 255) throw new Error('the list index supports at most 255 pillars');
-  const pillarCode = new Map(input.pillars.map((key, code) => [key, code]));
 
   const encodedItems = entries.map((e) => encoder.encode(e.json));
   const itemStarts = new Uint32Array(entries.length + 1);
@@ -112,11 +123,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
     if (i + 1 < encodedItems.length) items[itemStarts[i + 1]! - 1] = 0x2c; // ","
   });
 
-  const pillarCodes = Uint8Array.from(entries, (e) => {
-    const code = pillarCode.get(e.pillar);
-    if (code === undefined) throw new Error(`unknown pillar "${e.pillar}" in the list index`);
-    return code;
-  });
+  const vocabularyCodes = encodeVocabularyCodes(input);
 
   const nameStarts = new Uint32Array(entries.length + 1);
   let nameByte = 0;
@@ -148,7 +155,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
   const parts: [SectionName, Uint8Array][] = [
     ['items', items],
     ['itemStarts', bytesOf(itemStarts)],
-    ['pillarCodes', pillarCodes],
+    ['vocabularyCodes', vocabularyCodes],
     ['names', names],
     ['nameStarts', bytesOf(nameStarts)],
     ['slugs', slugs],
@@ -167,7 +174,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
     locale: input.locale,
     count: entries.length,
     dataVersion: input.dataVersion,
-    pillars: input.pillars,
+    vocabularies: input.vocabularies,
     attributionJson: input.attributionJson,
     docsUrl: input.docsUrl,
     sections,
@@ -198,7 +205,8 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     const [offset, length] = header.sections[name];
     return bytes.subarray(dataStart + offset, dataStart + offset + length);
   };
-  const pillarCodes = section('pillarCodes');
+  const codes = vocabularyCodeViews(section('vocabularyCodes'), header.count);
+  const members = new Map<string, Int32Array[]>();
   const slugsSection = section('slugs');
   let slugSet: Set<string> | undefined;
   const gramKeysSection = section('gramKeys');
@@ -214,13 +222,20 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
     locale: header.locale,
     count: header.count,
     dataVersion: header.dataVersion,
-    pillars: header.pillars,
+    vocabularies: header.vocabularies,
     attributionJson: header.attributionJson,
     docsUrl: header.docsUrl,
     items: section('items'),
     itemStarts: uint32View(section('itemStarts')),
-    pillarCodes,
-    pillarMembers: groupByPillar(pillarCodes, header.pillars.length),
+    codes,
+    members(vocabulary, code) {
+      let grouped = members.get(vocabulary);
+      if (!grouped) {
+        grouped = groupByCode(codes[vocabulary], header.vocabularies[vocabulary].length);
+        members.set(vocabulary, grouped);
+      }
+      return grouped[code] ?? EMPTY;
+    },
     nameBytes,
     nameStarts,
     namesOf: (position) =>
@@ -361,11 +376,35 @@ function encodeGrams(
   return { gramKeys, gramStarts, postings };
 }
 
-function groupByPillar(codes: Uint8Array, pillarCount: number): Int32Array[] {
-  const sizes = new Int32Array(pillarCount);
+/** One byte per item and vocabulary: the block of each vocabulary, in VOCABULARY_NAMES order. */
+function encodeVocabularyCodes(input: ListIndexInput): Uint8Array {
+  const count = input.entries.length;
+  const out = new Uint8Array(count * VOCABULARY_NAMES.length);
+  VOCABULARY_NAMES.forEach((name, block) => {
+    const values = input.vocabularies[name];
+    if (values.length > 255) throw new Error(`the list index supports at most 255 values of ${name}`);
+    const codeOf = new Map(values.map((value, code) => [value, code]));
+    input.entries.forEach((entry, i) => {
+      const code = codeOf.get(entry.values[name]);
+      if (code === undefined) throw new Error(`unknown ${name} "${entry.values[name]}" in the list index`);
+      out[block * count + i] = code;
+    });
+  });
+  return out;
+}
+
+function vocabularyCodeViews(bytes: Uint8Array, count: number): Record<VocabularyName, Uint8Array> {
+  return perVocabulary((name) => {
+    const block = VOCABULARY_NAMES.indexOf(name);
+    return bytes.subarray(block * count, (block + 1) * count);
+  });
+}
+
+function groupByCode(codes: Uint8Array, valueCount: number): Int32Array[] {
+  const sizes = new Int32Array(valueCount);
   for (let i = 0; i < codes.length; i++) sizes[codes[i]!]!++;
   const members = Array.from(sizes, (size) => new Int32Array(size));
-  const fill = new Int32Array(pillarCount);
+  const fill = new Int32Array(valueCount);
   for (let i = 0; i < codes.length; i++) {
     const code = codes[i]!;
     members[code]![fill[code]!++] = i;

@@ -1,16 +1,24 @@
-// Reads the list endpoint's query string into applied values, warnings and errors, following
-// the parameter table of docs/api-contract.md row by row. Pure and web-standard.
+// Reads a query string into applied values, warnings and errors, running the parameter table of
+// src/contract/list-parameters.ts row by row: what each kind accepts, how it is normalised and
+// what it says is declared there, not here. Pure and web-standard.
+import { isLocale, type Locale } from '../contract/facts.ts';
 import {
-  DEFAULT_LOCALE,
-  isLocale,
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
-  LIMIT_MIN,
-  LOCALES,
-  OFFSET_MAX,
-  Q_MAX_CODE_POINTS,
-  type Locale,
-} from '../contract/facts.ts';
+  LIST_PARAMETERS,
+  PARAMETER_MESSAGES,
+  TERM_QUERY_PARAMETERS,
+  WARNINGS_SHOWN,
+  type IntegerParameter,
+  type ListParams,
+  type LocaleParameter,
+  type ParameterTable,
+  type ParamsOf,
+  type QueryParameter,
+  type TextParameter,
+} from '../contract/list-parameters.ts';
+import { echo } from '../contract/text.ts';
+import type { VocabularyValues } from '../contract/vocabularies.ts';
+
+export type { ListParams };
 
 export interface ParameterError {
   parameter: string;
@@ -18,143 +26,122 @@ export interface ParameterError {
   allowed?: string[];
 }
 
-export interface ListParams {
-  locale: Locale;
-  /** Lower-case pillar key, or undefined for no filter. */
-  pillar: string | undefined;
-  /** Trimmed search text, or undefined for no filter. */
-  q: string | undefined;
-  limit: number;
-  offset: number;
-}
-
 export type Parsed<T> = { ok: true; value: T; warnings: string[] } | { ok: false; errors: ParameterError[] };
 
-const LIST_PARAMETERS = ['locale', 'pillar', 'q', 'limit', 'offset'] as const;
+/** What reading one parameter gave: its value (undefined: absent or no filter), a warning, or an error. */
+type Reading = { value: unknown; warning?: string } | { error: Omit<ParameterError, 'parameter'> };
+
 const INTEGER = /^[+-]?[0-9]+$/;
 // A language tag whose primary subtag may be a supported locale: "en", "BG", "en-US", "bg_BG".
 const LANGUAGE_TAG = /^([A-Za-z]{2})(?:[-_][A-Za-z0-9]{1,8})*$/;
-const SHOWN_INPUT_MAX = 20;
 
-/** The locale of a `locale` parameter value, and whether it had to be read leniently. */
-export function readLocale(raw: string | null): { locale: Locale; warning?: string } | ParameterError {
-  if (raw === null) return { locale: DEFAULT_LOCALE };
-  if (isLocale(raw)) return { locale: raw };
+function readLocale(name: string, p: LocaleParameter, raw: string | null): Reading {
+  if (raw === null) return { value: p.default };
+  if ((p.values as readonly string[]).includes(raw)) return { value: raw };
   const primary = LANGUAGE_TAG.exec(raw)?.[1]?.toLowerCase();
-  if (primary !== undefined && isLocale(primary)) {
-    return { locale: primary, warning: `locale "${raw}" was read as "${primary}"` };
+  if (primary !== undefined && (p.values as readonly string[]).includes(primary)) {
+    return { value: primary, warning: PARAMETER_MESSAGES.readAs(name, echo(raw), primary).en };
   }
-  return { parameter: 'locale', detail: `must be one of: ${LOCALES.join(', ')}`, allowed: [...LOCALES] };
+  return { error: { detail: PARAMETER_MESSAGES.oneOf(p.values).en, allowed: [...p.values] } };
+}
+
+function readInteger(name: string, p: IntegerParameter, raw: string | null): Reading {
+  if (raw === null) return { value: p.default };
+  if (!INTEGER.test(raw)) return { error: { detail: p.invalid(p).en } };
+  const requested = Number(raw);
+  const applied = Math.min(p.maximum, Math.max(p.minimum, requested));
+  if (applied === requested) return { value: applied };
+  return { value: applied, warning: p.clamped(p, name, echo(raw), applied).en };
+}
+
+function readVocabulary(name: string, allowed: readonly string[], raw: string | null): Reading {
+  if (raw === null || raw === '') return { value: undefined };
+  if (allowed.includes(raw)) return { value: raw };
+  const folded = raw.toLowerCase();
+  const value = allowed.find((candidate) => candidate.toLowerCase() === folded);
+  if (value !== undefined) return { value, warning: PARAMETER_MESSAGES.readAs(name, echo(raw), value).en };
+  return { error: { detail: PARAMETER_MESSAGES.oneOf(allowed).en, allowed: [...allowed] } };
+}
+
+function readText(p: TextParameter, raw: string | null): Reading {
+  if (raw === null) return { value: undefined };
+  const trimmed = raw.trim();
+  if ([...trimmed].length > p.maxCodePoints) return { error: { detail: p.tooLong(p).en } };
+  return { value: trimmed === '' ? undefined : trimmed };
+}
+
+function readParameter(name: string, p: QueryParameter, raw: string | null, vocabularies: VocabularyValues): Reading {
+  switch (p.kind) {
+    case 'locale':
+      return readLocale(name, p, raw);
+    case 'integer':
+      return readInteger(name, p, raw);
+    case 'vocabulary':
+      return readVocabulary(name, vocabularies[p.vocabulary], raw);
+    case 'text':
+      return readText(p, raw);
+  }
 }
 
 /** A parameter that may appear at most once: its value, null if absent, or the error. */
 function readSingle(search: URLSearchParams, name: string): string | null | ParameterError {
   const values = search.getAll(name);
-  if (values.length > 1) return { parameter: name, detail: `is given ${values.length} times; give it at most once` };
+  if (values.length > 1) return { parameter: name, detail: PARAMETER_MESSAGES.givenTwice(values.length).en };
   return values[0] ?? null;
 }
 
-/** The `locale` parameter of either endpoint. */
-export function readLocaleParam(search: URLSearchParams): { locale: Locale; warning?: string } | ParameterError {
-  const raw = readSingle(search, 'locale');
-  return raw !== null && typeof raw === 'object' ? raw : readLocale(raw);
-}
-
-export function parseListParams(search: URLSearchParams, pillars: readonly string[]): Parsed<ListParams> {
+/**
+ * Every parameter of `table` read from `search`: the values applied, or every error at once.
+ * Unknown parameters are ignored with a warning. `vocabularies` are the values the vocabulary
+ * parameters accept (the data's own, from the list index).
+ */
+export function parseParams<T extends ParameterTable>(
+  search: URLSearchParams,
+  vocabularies: VocabularyValues,
+  table: T,
+): Parsed<ParamsOf<T>> {
   const errors: ParameterError[] = [];
   const warnings: string[] = [];
-
-  const single = (name: string): string | null => {
-    const value = readSingle(search, name);
-    if (value !== null && typeof value === 'object') {
-      errors.push(value);
-      return null;
+  const value: Record<string, unknown> = {};
+  for (const [name, parameter] of Object.entries(table)) {
+    const raw = readSingle(search, name);
+    if (raw !== null && typeof raw === 'object') {
+      errors.push(raw);
+      continue;
     }
-    return value;
-  };
-
-  // locale
-  let locale: Locale = DEFAULT_LOCALE;
-  const readLocaleResult = readLocaleParam(search);
-  if ('parameter' in readLocaleResult) errors.push(readLocaleResult);
-  else {
-    locale = readLocaleResult.locale;
-    if (readLocaleResult.warning) warnings.push(readLocaleResult.warning);
-  }
-
-  // limit
-  let limit = LIMIT_DEFAULT;
-  const rawLimit = single('limit');
-  if (rawLimit !== null) {
-    if (!INTEGER.test(rawLimit)) {
-      errors.push({ parameter: 'limit', detail: `must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}` });
-    } else {
-      const requested = Number(rawLimit);
-      limit = Math.min(LIMIT_MAX, Math.max(LIMIT_MIN, requested));
-      if (limit !== requested) {
-        warnings.push(`limit ${shown(rawLimit)} is outside ${LIMIT_MIN}-${LIMIT_MAX}; ${limit} was applied`);
-      }
+    const reading = readParameter(name, parameter, raw, vocabularies);
+    if ('error' in reading) errors.push({ parameter: name, ...reading.error });
+    else {
+      value[name] = reading.value;
+      if (reading.warning) warnings.push(reading.warning);
     }
   }
-
-  // offset
-  let offset = 0;
-  const rawOffset = single('offset');
-  if (rawOffset !== null) {
-    if (!INTEGER.test(rawOffset)) {
-      errors.push({ parameter: 'offset', detail: 'must be an integer (0 or more)' });
-    } else {
-      const requested = Number(rawOffset);
-      offset = Math.min(OFFSET_MAX, Math.max(0, requested));
-      if (requested < 0) warnings.push(`offset ${shown(rawOffset)} is negative; 0 was applied`);
-      else if (requested > OFFSET_MAX) {
-        warnings.push(`offset ${shown(rawOffset)} is above ${OFFSET_MAX}; ${OFFSET_MAX} was applied`);
-      }
-    }
-  }
-
-  // pillar
-  let pillar: string | undefined;
-  const rawPillar = single('pillar');
-  if (rawPillar !== null && rawPillar !== '') {
-    const key = rawPillar.toLowerCase();
-    if (pillars.includes(key)) {
-      pillar = key;
-      if (key !== rawPillar) warnings.push(`pillar "${shown(rawPillar)}" was read as "${key}"`);
-    } else errors.push({ parameter: 'pillar', detail: `must be one of: ${pillars.join(', ')}`, allowed: [...pillars] });
-  }
-
-  // q
-  let q: string | undefined;
-  const rawQ = single('q');
-  if (rawQ !== null) {
-    const trimmed = rawQ.trim();
-    if ([...trimmed].length > Q_MAX_CODE_POINTS) {
-      errors.push({ parameter: 'q', detail: `must be at most ${Q_MAX_CODE_POINTS} characters after trimming` });
-    } else if (trimmed !== '') q = trimmed;
-  }
-
   for (const name of new Set(search.keys())) {
-    if (!(LIST_PARAMETERS as readonly string[]).includes(name)) {
-      warnings.push(`unknown parameter "${shown(name)}" was ignored`);
-    }
+    if (!Object.hasOwn(table, name)) warnings.push(PARAMETER_MESSAGES.unknown(echo(name)).en);
   }
-
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { locale, pillar, q, limit, offset }, warnings: bounded(warnings) };
+  return { ok: true, value: value as ParamsOf<T>, warnings: bounded(warnings) };
 }
 
-/** At most this many warnings are listed; the rest are counted in one more line. */
-export const WARNINGS_SHOWN = 5;
+/** The list endpoint's parameters (docs/api-contract.md, the parameter table). */
+export function parseListParams(search: URLSearchParams, vocabularies: VocabularyValues): Parsed<ListParams> {
+  return parseParams(search, vocabularies, LIST_PARAMETERS);
+}
+
+/** The `locale` parameter of the single-term endpoint: the others are ignored there. */
+export function readLocaleParam(search: URLSearchParams): { locale: Locale; warning?: string } | ParameterError {
+  const raw = readSingle(search, 'locale');
+  if (raw !== null && typeof raw === 'object') return raw;
+  const reading = readLocale('locale', TERM_QUERY_PARAMETERS.locale, raw);
+  if ('error' in reading) return { parameter: 'locale', ...reading.error };
+  const locale = reading.value as string;
+  if (!isLocale(locale)) throw new Error(`the locale table offers "${locale}", which is no locale`);
+  return reading.warning ? { locale, warning: reading.warning } : { locale };
+}
 
 /** A response's size must not grow with the number of parameters a client invents. */
 function bounded(warnings: string[]): string[] {
   if (warnings.length <= WARNINGS_SHOWN) return warnings;
   const more = warnings.length - WARNINGS_SHOWN;
-  return [...warnings.slice(0, WARNINGS_SHOWN), `and ${more} more warning${more === 1 ? '' : 's'}`];
-}
-
-/** Client input as it may appear in a message: never more of it than needed. */
-function shown(raw: string): string {
-  return raw.length <= SHOWN_INPUT_MAX ? raw : `${raw.slice(0, SHOWN_INPUT_MAX)}…`;
+  return [...warnings.slice(0, WARNINGS_SHOWN), PARAMETER_MESSAGES.moreWarnings(more).en];
 }

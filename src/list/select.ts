@@ -2,9 +2,16 @@
 // Positions are in the endpoint's order, so a filter never needs a sort.
 import { GRAM_LENGTH, type ListIndex } from './list-index.ts';
 
+/** Only the items whose code in `codes` is `code`; `members` are those items, ascending. */
+export interface VocabularyFilter {
+  codes: Uint8Array;
+  code: number;
+  members: Int32Array;
+}
+
 export interface ListSelector {
-  /** Pillar code (position in index.pillars), or -1 for every pillar. */
-  pillarCode: number;
+  /** Every filter must hold; none: every item. */
+  filters: readonly VocabularyFilter[];
   /** The search text already folded with foldForSearch, or undefined for no search. */
   foldedQ: string | undefined;
   limit: number;
@@ -19,17 +26,18 @@ export interface Selection {
 }
 
 export function selectPage(index: ListIndex, selector: ListSelector): Selection {
-  const { pillarCode, foldedQ, limit, offset } = selector;
+  const { filters, foldedQ, limit, offset } = selector;
   if (foldedQ === undefined) {
-    if (pillarCode < 0) {
+    if (filters.length === 0) {
       const start = Math.min(offset, index.count);
       const end = Math.min(offset + limit, index.count);
       return { total: index.count, positions: range(start, end) };
     }
-    const members = index.pillarMembers[pillarCode]!;
-    return { total: members.length, positions: members.subarray(Math.min(offset, members.length), offset + limit) };
+    // The members of the rarest value, checked against the other filters.
+    const [rarest, ...others] = [...filters].sort((a, b) => a.members.length - b.members.length);
+    return paginate(rarest!.members, others, limit, offset);
   }
-  return searchNames(index, foldedQ, pillarCode, limit, offset);
+  return searchNames(index, foldedQ, filters, limit, offset);
 }
 
 /**
@@ -38,13 +46,18 @@ export function selectPage(index: ListIndex, selector: ListSelector): Selection 
  * the remaining candidates against their names (all of an item's names in one string: the
  * "\n" between them is never part of a search, so a match never spans two names).
  */
-function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limit: number, offset: number): Selection {
+function searchNames(
+  index: ListIndex,
+  foldedQ: string,
+  filters: readonly VocabularyFilter[],
+  limit: number,
+  offset: number,
+): Selection {
   // Names never contain these (the build refuses them), so neither can a match: "\n" separates
   // names, and a gram with U+0000 would find the padding of the gram dictionary's short grams.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is the gram dictionary's padding, never in a name
   if (foldedQ === '' || /[\n\u0000]/.test(foldedQ)) return { total: 0, positions: new Int32Array(0) };
-  if (foldedQ.length <= GRAM_LENGTH)
-    return paginate(index.postings(foldedQ), index.pillarCodes, pillarCode, limit, offset);
+  if (foldedQ.length <= GRAM_LENGTH) return paginate(index.postings(foldedQ), filters, limit, offset);
 
   const lists: Int32Array[] = [];
   for (let at = 0; at + GRAM_LENGTH <= foldedQ.length; at++) {
@@ -63,25 +76,19 @@ function searchNames(index: ListIndex, foldedQ: string, pillarCode: number, limi
   const matches = candidates.filter((position) =>
     containsBytes(nameBytes, nameStarts[position]!, nameStarts[position + 1]! - 1, needle),
   );
-  return paginate(matches, index.pillarCodes, pillarCode, limit, offset);
+  return paginate(matches, filters, limit, offset);
 }
 
-/** Total and page of an ascending list of positions, optionally of one pillar only. */
-function paginate(
-  list: Int32Array,
-  pillarCodes: Uint8Array,
-  pillarCode: number,
-  limit: number,
-  offset: number,
-): Selection {
-  if (pillarCode < 0)
+/** Total and page of an ascending list of positions, of the items every filter keeps. */
+function paginate(list: Int32Array, filters: readonly VocabularyFilter[], limit: number, offset: number): Selection {
+  if (filters.length === 0)
     return { total: list.length, positions: list.subarray(Math.min(offset, list.length), offset + limit) };
   const page = new Int32Array(limit);
   let filled = 0;
   let total = 0;
-  for (let i = 0; i < list.length; i++) {
+  outer: for (let i = 0; i < list.length; i++) {
     const position = list[i]!;
-    if (pillarCodes[position] !== pillarCode) continue;
+    for (const filter of filters) if (filter.codes[position] !== filter.code) continue outer;
     if (total >= offset && filled < limit) page[filled++] = position;
     total++;
   }

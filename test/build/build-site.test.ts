@@ -3,6 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, termFilePath } from '../../src/contract/facts.ts';
+import { perVocabulary } from '../../src/contract/vocabularies.ts';
 import { foldForSearch } from '../../src/list/fold.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
@@ -47,11 +48,11 @@ describe('build of the small fixture corpus', () => {
         const {
           items: _i,
           itemStarts: _s,
-          pillarCodes: _p,
+          codes: _c,
           nameStarts: _n,
           nameBytes: _b,
           namesOf: _o,
-          pillarMembers: _m,
+          members: _m,
           hasSlug: _h,
           ...header
         } = index;
@@ -59,7 +60,7 @@ describe('build of the small fixture corpus', () => {
           ...header,
           names: indexNames(index),
           items: indexItems(index),
-          pillarCodes: [...index.pillarCodes],
+          codes: perVocabulary((name) => [...index.codes[name]]),
         };
         golden.set(`${file}.json`, `${JSON.stringify(readable, null, 2)}\n`);
       } else {
@@ -108,7 +109,8 @@ describe('build of the small fixture corpus', () => {
         expect(file.attribution).toEqual(JSON.parse(index.attributionJson));
         // The served name is searchable, on its own or inside a longer name of the same term.
         expect(indexNames(index)[i]!.some((name) => name.includes(foldForSearch(item.term, locale)))).toBe(true);
-        expect(index.pillars[index.pillarCodes[i]!]).toBe(item.pillar);
+        expect(index.vocabularies.pillar[index.codes.pillar[i]!]).toBe(item.pillar);
+        expect(index.vocabularies.tradition[index.codes.tradition[i]!]).toBe(item.tradition);
         expect(index.hasSlug(item.slug)).toBe(true);
       });
     }
@@ -139,11 +141,11 @@ describe('incremental rebuild', () => {
     writeFileSync(edited, `${readFileSync(edited, 'utf8').trimEnd()} An added sentence.\n`);
     const second = await buildSite({ corpusDir: corpus, outDir });
     if (!second.ok) throw new Error(second.messages.join('\n'));
-    // Unchanged: 11 of the 12 term files, pillars.json, the 6 schemas, _headers, 18 of the 19
-    // site pages (all but nigredo's English page), their stylesheet and the 12 concept files (an
-    // English body is in none). Both list indexes, the dumps, the manifest, the OpenAPI document
-    // and the docs page carry the data version.
-    expect(second.summary.reused).toBe(11 + 1 + 6 + 1 + 18 + 1 + 12);
+    // Unchanged: 11 of the 12 term files, pillars.json and traditions.json, the 7 schemas,
+    // _headers and _redirects, 18 of the 19 site pages (all but nigredo's English page), their
+    // stylesheet and the 12 concept files (an English body is in none). Both list indexes, the
+    // dumps, the manifest, the OpenAPI document and the docs page carry the data version.
+    expect(second.summary.reused).toBe(11 + 2 + 7 + 2 + 18 + 1 + 12);
     const nigredo = JSON.parse(readFileSync(path.join(outDir, 'api/lexicon/en/nigredo.json'), 'utf8'));
     expect(nigredo.data.fullContent.endsWith('An added sentence.')).toBe(true);
     const fresh = path.join(work, 'fresh');

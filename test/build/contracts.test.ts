@@ -8,12 +8,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ManifestSchema } from '../../src/contract/dump-schemas.ts';
+import { PROBLEM_KIND_NAMES } from '../../src/contract/problems.ts';
 import {
   ListResponseSchema,
-  ManifestSchema,
   PillarsResponseSchema,
   TermResponseSchema,
-} from '../../src/contract/schema.ts';
+  TraditionsResponseSchema,
+} from '../../src/contract/response-schemas.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
@@ -55,11 +57,13 @@ describe('OpenAPI document', () => {
     expect(params).toEqual({
       locale: { type: 'string', enum: ['en', 'bg'], default: 'en' },
       pillar: { type: 'string', enum: ['cosmology', 'alchemy', 'shadow'] },
+      tradition: { type: 'string', enum: ['Alchemical', 'Gnostic', 'Jungian'] },
       q: { type: 'string', maxLength: 100 },
       limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
     });
-    expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '401', '405', '429']);
+    // Every operation documents the 500 of the problem catalogue, not only the endpoints.
+    expect(Object.keys(list.responses)).toEqual(['200', '304', '400', '401', '405', '429', '500']);
     expect(Object.keys(doc.paths['/api/lexicon/public/{slug}'].get.responses)).toEqual([
       '200',
       '304',
@@ -69,10 +73,23 @@ describe('OpenAPI document', () => {
       '404',
       '405',
       '429',
+      '500',
     ]);
+    for (const [route, item] of Object.entries(doc.paths as Record<string, { get: { responses: object } }>))
+      expect(Object.keys(item.get.responses), route).toContain('500');
+    expect(doc.paths['/api/lexicon/traditions.json'].get.operationId).toBe('listTraditions');
     expect(list.responses['429'].headers['Retry-After']).toBeDefined();
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(['Term', 'TermListItem', 'ListResponse', 'TermResponse', 'Problem', 'Manifest']),
+      expect.arrayContaining([
+        'Term',
+        'TermListItem',
+        'ListResponse',
+        'TermResponse',
+        'PillarsResponse',
+        'TraditionsResponse',
+        'Problem',
+        'Manifest',
+      ]),
     );
   });
 });
@@ -84,7 +101,15 @@ describe('published JSON Schemas', () => {
     expect(files.length).toBe(12);
     for (const file of files) termResponse(read(file), file);
     validator('pillars-response.json')(read('api/lexicon/pillars.json'), 'pillars.json');
+    validator('traditions-response.json')(read('api/lexicon/traditions.json'), 'traditions.json');
     validator('manifest.json')(read('dumps/manifest.json'), 'manifest.json');
+  });
+
+  it('name every problem kind of the catalogue, and every list parameter', () => {
+    const problem = readFileSync(path.join(out, 'api/lexicon/schemas/problem.json'), 'utf8');
+    expect(PROBLEM_KIND_NAMES.length).toBe(11);
+    for (const kind of PROBLEM_KIND_NAMES) expect(problem).toContain(`#${kind}`);
+    expect(problem).toContain('one of locale, limit, offset, pillar, tradition, q');
   });
 
   it('allow additional properties at every level (fields may be added without a new version); zod stays strict', () => {
@@ -100,6 +125,7 @@ describe('published JSON Schemas', () => {
     const cases: [string, unknown, z.ZodType][] = [
       ['term-response.json', read('api/lexicon/en/aeon.json'), TermResponseSchema],
       ['pillars-response.json', read('api/lexicon/pillars.json'), PillarsResponseSchema],
+      ['traditions-response.json', read('api/lexicon/traditions.json'), TraditionsResponseSchema],
       ['manifest.json', read('dumps/manifest.json'), ManifestSchema],
       [
         'list-response.json',
@@ -125,14 +151,15 @@ describe('published JSON Schemas', () => {
     const validation = validateCorpus(smallCorpusFiles());
     if (!validation.ok) throw new Error('fixture must be valid');
     // Five counted requests, a 405 (not counted), then the sixth counted one is a 429.
-    const site = await inMemorySite(validation.corpus, { rateLimit: 4 });
+    const site = await inMemorySite(validation.corpus, { rateLimit: 5 });
     const list = validator('list-response.json');
     const problem = validator('problem.json');
     const term = validator('term-response.json');
     const cases: [string, (data: unknown, label: string) => void, string?][] = [
       ['/api/lexicon/public?locale=BG&limit=0&x=1', list],
       ['/api/lexicon/public?q=o&pillar=cosmology', list],
-      ['/api/lexicon/public?limit=abc&locale=xx&pillar=nope', problem],
+      ['/api/lexicon/public?tradition=gnostic', list],
+      ['/api/lexicon/public?limit=abc&locale=xx&pillar=nope&tradition=nope', problem],
       ['/api/lexicon/public/missing', problem],
       ['/api/lexicon/public', problem, 'POST'],
       ['/api/lexicon/public', problem],
@@ -143,7 +170,7 @@ describe('published JSON Schemas', () => {
       statuses.push(response.status);
       validate(JSON.parse(await response.text()), `${method ?? 'GET'} ${url} (${response.status})`);
     }
-    expect(statuses).toEqual([200, 200, 400, 404, 405, 429]);
+    expect(statuses).toEqual([200, 200, 200, 400, 404, 405, 429]);
     // Single terms are static files the build wrote; the function only redirects to them.
     for (const locale of ['en', 'bg'])
       term(JSON.parse(String(site.files.get(`api/lexicon/${locale}/aeon.json`))), `${locale} term file`);

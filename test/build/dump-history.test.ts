@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { KEEP_DAYS, KEEP_SUPERSEDED, supersededVersions } from '../../scripts/lib/formats/dump-history.ts';
-import { type DumpVersion, type Manifest, ManifestSchema } from '../../src/contract/schema.ts';
+import { type DumpVersion, type Manifest, ManifestSchema } from '../../src/contract/dump-schemas.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

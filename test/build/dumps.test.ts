@@ -8,14 +8,9 @@ import initSqlJs from 'sql.js';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_VERSION_PATTERN, LICENSE, LOCALES, type Locale } from '../../src/contract/facts.ts';
-import {
-  ManifestSchema,
-  ReferenceSchema,
-  TermSchema,
-  type Manifest,
-  type Reference,
-  type Term,
-} from '../../src/contract/schema.ts';
+import { ReferenceSchema, type Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
+import { ManifestSchema, type Manifest } from '../../src/contract/dump-schemas.ts';
+import { TermSchema, type Term } from '../../src/contract/response-schemas.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { unescapeCsvCell } from '../../scripts/lib/formats/csv-dump.ts';
 import { foldForSearch } from '../../src/list/fold.ts';

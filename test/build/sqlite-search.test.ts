@@ -7,9 +7,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { LIMIT_MAX, LOCALES, type Locale } from '../../src/contract/facts.ts';
+import { LOCALES, type Locale } from '../../src/contract/facts.ts';
+import { LIST_PARAMETERS } from '../../src/contract/list-parameters.ts';
 import { foldForSearch } from '../../src/list/fold.ts';
-import { ManifestSchema } from '../../src/contract/schema.ts';
+import { ManifestSchema } from '../../src/contract/dump-schemas.ts';
 import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
@@ -37,8 +38,9 @@ function query(sql: string, params: (string | number)[] = []): string[][] {
 /** Every match of q, in list order: the pages of the list endpoint, followed to the end. */
 async function apiSearch(q: string, locale: Locale): Promise<string[][]> {
   const found: string[][] = [];
-  for (let offset = 0; ; offset += LIMIT_MAX) {
-    const params = new URLSearchParams({ q, locale, limit: String(LIMIT_MAX), offset: String(offset) });
+  const pageSize = LIST_PARAMETERS.limit.maximum;
+  for (let offset = 0; ; offset += pageSize) {
+    const params = new URLSearchParams({ q, locale, limit: String(pageSize), offset: String(offset) });
     const body = await (await site.handle(`/api/lexicon/public?${params}`)).json();
     found.push(...body.data.map((t: { slug: string; term: string }) => [t.slug, t.term]));
     if (!body.meta.hasMore) {

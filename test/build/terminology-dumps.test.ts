@@ -10,7 +10,7 @@ import { Parser, Store, type Quad } from 'n3';
 import SHACLValidator from 'rdf-validate-shacl';
 import { describe, expect, it } from 'vitest';
 import { conceptFilePath, LICENSE_URL, LOCALES, type Locale } from '../../src/contract/facts.ts';
-import { ManifestSchema, type DumpFile } from '../../src/contract/schema.ts';
+import { ManifestSchema, type DumpFile } from '../../src/contract/dump-schemas.ts';
 import { conceptUri, pillarUri, schemeUri, traditionUri } from '../../scripts/lib/formats/concepts.ts';
 import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { TBX_NAMESPACE, tbxConceptId } from '../../scripts/lib/formats/tbx.ts';

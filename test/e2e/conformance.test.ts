@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { LOCALES } from '../../src/contract/facts.ts';
-import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/contract/schema.ts';
+import { ListResponseSchema, ProblemSchema, TermResponseSchema } from '../../src/contract/response-schemas.ts';
 import { httpRequest, type HttpResult } from '../helpers/http-client.ts';
 
 // The project's globalSetup built the bundled corpus and started the server.
@@ -64,6 +64,28 @@ describe('list endpoint over HTTP', () => {
     );
     expect(body.data.map((t: { slug: string }) => t.slug)).toEqual(['nigredo']);
     expect(body.meta.total).toBe(1);
+  });
+
+  it('filters by tradition: the exact name, another letter case with a warning, an unknown one a 400', async () => {
+    const exact = ListResponseSchema.parse(
+      JSON.parse((await get('/api/lexicon/public?tradition=Valentinian&limit=500')).body),
+    );
+    expect(exact.data.length).toBeGreaterThan(0);
+    expect(exact.data.every((t) => t.tradition === 'Valentinian')).toBe(true);
+    expect(exact.meta.total).toBe(exact.data.length);
+    const lower = JSON.parse((await get('/api/lexicon/public?tradition=valentinian&limit=500&locale=bg')).body);
+    expect(lower.data.map((t: { slug: string }) => t.slug).sort()).toEqual(exact.data.map((t) => t.slug).sort());
+    expect(lower.meta.warnings).toEqual(['tradition "valentinian" was read as "Valentinian"']);
+    const unknown = await get('/api/lexicon/public?tradition=Stoic');
+    expect(unknown.status).toBe(400);
+    expectCommonHeaders(unknown);
+    const problem = ProblemSchema.parse(JSON.parse(unknown.body));
+    const traditions = JSON.parse((await get('/api/lexicon/traditions.json')).body).data.map(
+      (t: { key: string }) => t.key,
+    );
+    expect(problem.errors).toEqual([
+      { parameter: 'tradition', detail: `must be one of: ${traditions.join(', ')}`, allowed: traditions },
+    ]);
   });
 
   it('answers 400 and 405 as problems with the same headers', async () => {
@@ -148,6 +170,21 @@ describe('single-term endpoint over HTTP', () => {
     expect(response.status).toBe(200);
     expectCommonHeaders(response);
     expect(JSON.parse(response.body).data.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('serves the tradition vocabulary beside it, with Bulgarian labels and counts', async () => {
+    const response = await get('/api/lexicon/traditions.json');
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(response.body);
+    expect(body.data.length).toBeGreaterThanOrEqual(10);
+    expect(body.data.find((t: { key: string }) => t.key === 'Gnostic').label).toEqual({
+      en: 'Gnostic',
+      bg: 'Гностическа',
+    });
+    const total = body.data.reduce((sum: number, t: { count: number }) => sum + t.count, 0);
+    expect(total).toBe(slugs.length);
   });
 });
 

@@ -3,7 +3,7 @@
 // repository's dist/.
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ProblemSchema } from '../../src/contract/schema.ts';
+import { ProblemSchema } from '../../src/contract/response-schemas.ts';
 import { httpRequest } from '../helpers/http-client.ts';
 import { E2E_GRANT_PER_HOUR } from './serve-for-e2e.ts';
 

@@ -1,105 +1,125 @@
-// netlify.toml and the function's static config are literals the platform reads; this keeps
-// them in line with the constants the handler uses, and checks the adapter end to end.
+// What the platform reads that the build cannot generate: netlify.toml and the functions'
+// static configs are literals, checked here against the declarations they repeat (the routing
+// table, the rate-limit backstop) by a checker shown to fail on changed copies; what can be
+// generated (dist/_headers, dist/_redirects) is rendered from the table and checked as built.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '@netlify/functions';
-import { parse } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LICENSE, LICENSE_URL } from '../../src/contract/facts.ts';
 import {
+  FILE_REWRITES,
   FUNCTIONS,
+  headersFileRules,
   policyHeaderRules,
   renderHeadersFile,
+  renderRedirectsFile,
   resolveRoute,
   REWRITES,
-  STATIC_HEADERS,
   staticHeaders,
+  TOML_REWRITES,
 } from '../../src/routes.ts';
 import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/limits/rate-limit.ts';
-import {
-  BACKSTOP_WINDOW_LIMIT,
-  BACKSTOP_WINDOW_SECONDS,
-  backstopProblem,
-  RATE_LIMITED_PATH,
-} from '../../src/limits/backstop.ts';
+import { BACKSTOP_FUNCTION_RULE, BACKSTOP_WINDOW_LIMIT, backstopProblem } from '../../src/limits/backstop.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
-import { listIndexPath, SITE_FACTS_PATH } from '../../src/contract/output-layout.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { checkNetlifyToml } from '../helpers/netlify-toml-check.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-interface NetlifyToml {
-  build: { command: string; publish: string };
-  functions: { directory: string; included_files?: string[] };
-  redirects: {
-    from: string;
-    to: string;
-    status: number;
-    force: boolean;
-    query?: Record<string, string>;
-    rate_limit?: Record<string, unknown>;
-  }[];
-  headers: { for: string; values: Record<string, string> }[];
-}
-
-const toml = parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../netlify.toml'), 'utf8'),
-) as unknown as NetlifyToml;
-const expectedRule = {
-  window_limit: BACKSTOP_WINDOW_LIMIT,
-  window_size: BACKSTOP_WINDOW_SECONDS,
-  aggregate_by: ['ip', 'domain'],
-  action: 'rewrite',
-  to: RATE_LIMITED_PATH,
-};
+const TOML = readFileSync(path.resolve(import.meta.dirname, '../../netlify.toml'), 'utf8');
 
 describe('netlify.toml', () => {
-  it('builds with npm run build into the folder it publishes', () => {
-    expect(toml.build).toEqual({ command: 'npm run build', publish: 'dist' });
+  it('holds exactly what the declarations say must stay there', () => {
+    expect(checkNetlifyToml(TOML)).toEqual([]);
   });
 
-  it('ships the list indexes, the site facts and the deployed grants with the functions, and nothing else from dist/', () => {
-    expect(toml.functions.included_files).toEqual([
-      'dist/_data/list-index.*.bin',
-      `dist/${SITE_FACTS_PATH}`,
-      'dist/_data/grants.json',
-    ]);
-    for (const locale of ['en', 'bg'] as const)
-      expect(`dist/${listIndexPath(locale)}`).toMatch(/^dist\/_data\/list-index\.[a-z]+\.bin$/);
+  // The check above can fail: each changed copy of the real file is caught, in words.
+  it.each([
+    [
+      'a backstop window changed in one rule',
+      (t: string) => t.replace('window_limit = 100', 'window_limit = 99'),
+      '[[redirects]] 1 ("/api/lexicon/public/:slug" -> "/api/lexicon/concepts/:slug.ttl") rate_limit is {"window_limit":99,',
+    ],
+    [
+      'a query condition changed',
+      (t: string) => t.replace('query = { locale = "bg" }', 'query = { locale = "xx" }'),
+      '[[redirects]] 3 ("/api/lexicon/public/:slug" -> "/api/lexicon/bg/:slug.json") query is {"locale":"xx"}; the declaration says {"locale":"bg"}',
+    ],
+    [
+      'two rules in the wrong order',
+      (t: string) =>
+        t
+          .replace('query = { locale = "bg" }', 'query = { locale = "@" }')
+          .replace('query = { locale = "en" }', 'query = { locale = "bg" }')
+          .replace('query = { locale = "@" }', 'query = { locale = "en" }'),
+      '[[redirects]] 3 ("/api/lexicon/public/:slug" -> "/api/lexicon/bg/:slug.json") query is {"locale":"en"}',
+    ],
+    [
+      'a traffic rule dropped',
+      (t: string) =>
+        t.replace(
+          '  [redirects.rate_limit]\n    window_limit = 100\n    window_size = 180\n    aggregate_by = ["ip", "domain"]\n    action = "rewrite"\n    to = "/api/lexicon/rate-limited"\n',
+          '',
+        ),
+      'rate_limit is undefined; the declaration says {"window_limit":100,',
+    ],
+    [
+      'a header rule written by hand',
+      (t: string) => `${t}\n[[headers]]\n  for = "/api/*"\n  [headers.values]\n    X-License = "CC BY-SA 4.0"\n`,
+      '[[headers]] are generated into dist/_headers from the routing table: remove them from netlify.toml',
+    ],
+    [
+      'a rule that belongs to dist/_redirects',
+      (t: string) =>
+        `${t}\n[[redirects]]\n  from = "/_data/*"\n  to = "/api/lexicon/not-found"\n  status = 200\n  force = true\n`,
+      `netlify.toml has ${TOML_REWRITES.length + 1} [[redirects]]; the routing table puts ${TOML_REWRITES.length} there`,
+    ],
+    [
+      'the functions shipping another file',
+      (t: string) => t.replace('"dist/_data/grants.json"', '"dist/_data/*"'),
+      'functions.included_files is ["dist/_data/list-index.*.bin","dist/_data/site.json","dist/_data/*"]; the declaration says ["dist/_data/list-index.*.bin","dist/_data/site.json","dist/_data/grants.json"]',
+    ],
+  ])('fails on a copy with %s', (_, change, message) => {
+    const changed = change(TOML);
+    expect(changed).not.toBe(TOML);
+    expect(checkNetlifyToml(changed).join('\n')).toContain(message);
   });
 
-  it('has exactly the rewrites of the routing table, in its order', () => {
-    expect(
-      toml.redirects.map((r) => ({
-        from: r.from,
-        to: r.to,
-        ...(r.query ? { query: r.query } : {}),
-        ...(r.rate_limit ? { rateLimited: true } : {}),
-      })),
-    ).toEqual(REWRITES);
-    for (const rule of toml.redirects) expect([rule.status, rule.force]).toEqual([200, true]);
-  });
-
-  it('puts the rate-limit backstop on every rule that serves a static term file, matching the policy constant', () => {
-    const fileRules = toml.redirects.filter((r) => r.to.endsWith('.json'));
-    expect(fileRules.length).toBe(3);
-    for (const rule of toml.redirects.filter((r) => r.rate_limit)) expect(rule.rate_limit).toEqual(expectedRule);
-    for (const rule of fileRules) expect(rule.rate_limit).toEqual(expectedRule);
+  it('keeps the backstop on every rule that serves a static term file, and only generated rules out of it', () => {
+    const termFileRules = TOML_REWRITES.filter((rule) => rule.to.endsWith('.json'));
+    expect(termFileRules.length).toBe(3);
+    for (const rule of termFileRules) expect(rule.rateLimited).toBe(true);
+    expect(FILE_REWRITES.map((rule) => rule.from)).toEqual(['/_data/*', '/_headers', '/_redirects']);
+    expect([...TOML_REWRITES, ...FILE_REWRITES].length).toBe(REWRITES.length);
   });
 
   it('lets the configured policy through the backstop, and refuses a limit the backstop would cut', () => {
     // The policy the build and `npm run grant` check against the backstop, not the constants
     // against themselves: the default limit passes, one request more than the rule allows does not.
     expect(backstopProblem(DEFAULT_REQUESTS_PER_HOUR, 'RATE_LIMIT_PER_HOUR')).toBeUndefined();
-    const [rule] = toml.redirects.filter((r) => r.rate_limit).map((r) => r.rate_limit);
-    expect(backstopProblem(Number(rule?.window_limit), 'a grant')).toBeUndefined();
-    expect(backstopProblem(Number(rule?.window_limit) + 1, 'a grant of 101 per hour')).toMatch(
+    expect(backstopProblem(BACKSTOP_WINDOW_LIMIT, 'a grant')).toBeUndefined();
+    expect(backstopProblem(BACKSTOP_WINDOW_LIMIT + 1, 'a grant of 101 per hour')).toMatch(
       /^a grant of 101 per hour is above the CDN backstop of 100 requests per 180 s/,
     );
   });
+});
 
-  it('leaves the policy header to the build, which writes it for the configured limit only', () => {
-    for (const rule of toml.headers) expect(Object.keys(rule.values)).not.toContain('RateLimit-Policy');
+describe('the generated deploy files', () => {
+  it('writes dist/_redirects and dist/_headers from the routing table', async () => {
+    const out = path.join(tempDir(), 'dist');
+    expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: out })).ok).toBe(true);
+    const redirects = readFileSync(path.join(out, '_redirects'), 'utf8');
+    expect(redirects).toBe(renderRedirectsFile(FILE_REWRITES));
+    expect(redirects).toBe(
+      '/_data/* /api/lexicon/not-found 200!\n/_headers /api/lexicon/not-found 200!\n/_redirects /api/lexicon/not-found 200!\n',
+    );
+    const headers = readFileSync(path.join(out, '_headers'), 'utf8');
+    expect(headers).toBe(renderHeadersFile(headersFileRules(DEFAULT_REQUESTS_PER_HOUR)));
+    expect(headers.startsWith('/api/*\n  X-License: CC BY-SA 4.0\n')).toBe(true);
+  });
+
+  it('writes the policy header for the configured limit only', () => {
     expect(renderHeadersFile(policyHeaderRules(7))).toBe(
       '/api/*\n  RateLimit-Policy: "hourly";q=7;w=3600\n/dumps/*\n  RateLimit-Policy: "hourly";q=7;w=3600\n',
     );
@@ -124,13 +144,16 @@ describe('netlify.toml', () => {
     );
   });
 
-  it('has exactly the static headers of the routing table, in its order', () => {
-    expect(toml.headers.map((h) => ({ for: h.for, values: h.values }))).toEqual(STATIC_HEADERS);
+  it('gives static files the contract headers', () => {
     expect(staticHeaders('/api/lexicon/bg/sophia.json', 100)).toMatchObject({
       'X-License': LICENSE,
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Language': 'bg',
       'Cache-Control': CACHEABLE,
+    });
+    expect(staticHeaders('/api/lexicon/traditions.json', 100)).toMatchObject({
+      'X-License': LICENSE,
+      'Content-Type': 'application/json; charset=utf-8',
     });
     expect(staticHeaders('/dumps/lexicon-0123-en.csv', 100)).toMatchObject({
       'RateLimit-Policy': rateLimitPolicy(DEFAULT_REQUESTS_PER_HOUR),
@@ -261,13 +284,8 @@ describe('the function adapter (functions/lexicon.ts)', () => {
       declared,
     );
     expect(methodsConfig).toEqual({ path: methods!.path, method: methods!.method });
-    expect(config.rateLimit).toEqual({
-      windowLimit: expectedRule.window_limit,
-      windowSize: expectedRule.window_size,
-      aggregateBy: expectedRule.aggregate_by,
-      action: expectedRule.action,
-      to: expectedRule.to,
-    });
+    // The literal Netlify reads, against the one declaration of the backstop.
+    expect(config.rateLimit).toEqual(BACKSTOP_FUNCTION_RULE);
   });
 
   it('sets every header itself (production does not apply [[headers]] to functions)', async () => {

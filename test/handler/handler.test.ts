@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { EXPOSED_HEADERS } from '../../src/http.ts';
-import { PROBLEM_KINDS, type ProblemKind } from '../../src/contract/problems.ts';
+import { PROBLEMS, type ProblemKind } from '../../src/contract/problems.ts';
 import { MAX_URL_LENGTH } from '../../src/request-path.ts';
-import { ListResponseSchema, ProblemSchema } from '../../src/contract/schema.ts';
+import { ListResponseSchema, ProblemSchema } from '../../src/contract/response-schemas.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 
@@ -67,7 +67,7 @@ async function expectProblem(response: Response, status: number, kind: string, d
   const body = ProblemSchema.parse(await json(response));
   expect(body).toEqual({
     type: `${DOCS}#${kind}`,
-    title: PROBLEM_KINDS[kind as ProblemKind].title,
+    title: PROBLEMS[kind as ProblemKind].title,
     status,
     detail,
     ...(errors ? { errors } : {}),
@@ -355,7 +355,7 @@ describe('unexpected failures', () => {
       throw new Error('secret internal detail at /srv/app.js:1');
     };
     site.indexes.en.hasSlug = explode;
-    Object.defineProperty(site.indexes.en, 'pillars', { get: explode });
+    Object.defineProperty(site.indexes.en, 'vocabularies', { get: explode });
     for (const path of ['/api/lexicon/public/aeon?locale=EN', '/api/lexicon/public?locale=bg']) {
       const response = await site.get(path);
       await expectProblem(

@@ -5,7 +5,7 @@ import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { createHandler, type StaticFile } from '../../src/handler.ts';
 import { hashKey, type GrantBook, type GrantRecord } from '../../src/limits/grants.ts';
 import { MemoryRateLimitStore } from '../../src/limits/rate-limit.ts';
-import { ProblemSchema } from '../../src/contract/schema.ts';
+import { ProblemSchema } from '../../src/contract/response-schemas.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { BASE, emitInMemory, siteFrom } from '../helpers/in-memory-site.ts';
 

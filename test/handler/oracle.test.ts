@@ -4,7 +4,8 @@
 // folded on its own: no deduplication, no grams, no joined strings.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMIT_MAX, OFFSET_MAX, type Locale } from '../../src/contract/facts.ts';
+import type { Locale } from '../../src/contract/facts.ts';
+import { LIST_PARAMETERS } from '../../src/contract/list-parameters.ts';
 import { foldForSearch } from '../../src/list/fold.ts';
 import { bulgarianToLatin, greekToLatin, latinToBulgarian } from '../../scripts/lib/names/transliteration.ts';
 import type { CorpusTerm } from '../../scripts/lib/corpus/validate-corpus.ts';
@@ -51,8 +52,8 @@ function allMatches(locale: Locale, pillar: string | undefined, q: string | unde
 
 function oracle(locale: Locale, pillar: string | undefined, q: string | undefined, limit: number, offset: number) {
   const matches = allMatches(locale, pillar, q);
-  const appliedLimit = Math.min(LIMIT_MAX, Math.max(1, limit));
-  const appliedOffset = Math.min(OFFSET_MAX, Math.max(0, offset));
+  const appliedLimit = Math.min(LIST_PARAMETERS.limit.maximum, Math.max(1, limit));
+  const appliedOffset = Math.min(LIST_PARAMETERS.offset.maximum, Math.max(0, offset));
   return {
     total: matches.length,
     limit: appliedLimit,

@@ -4,7 +4,7 @@ import { DATA_VERSION_HEX_DIGITS, LOCALES, type Locale } from '../../src/contrac
 import { createHandler, type ClientInfo, type HandlerDeps } from '../../src/handler.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list/list-index.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/limits/rate-limit.ts';
-import type { Term } from '../../src/contract/schema.ts';
+import type { Term } from '../../src/contract/response-schemas.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { emitSite } from '../../scripts/lib/publish/emit.ts';
 import { listIndexPath, SITE_FACTS_PATH } from '../../src/contract/output-layout.ts';

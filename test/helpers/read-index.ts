@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../src/contract/facts.ts';
 import { decodeListIndex, type ListIndex } from '../../src/list/list-index.ts';
-import type { TermListItem } from '../../src/contract/schema.ts';
+import type { TermListItem } from '../../src/contract/response-schemas.ts';
 import { listIndexPath } from '../../src/contract/output-layout.ts';
 
 export function loadBuiltIndex(outDir: string, locale: Locale): ListIndex {

@@ -184,7 +184,7 @@ describe('site.yaml paths and pages', () => {
     [
       '/api/lexicon/pages/{locale}/{slug}',
       '/{locale}/blog/{slug}',
-      'corpus/site.yaml: paths.term: the en index would be at /api/lexicon/pages/en/, inside /assets/, /api/, /dumps/, /_data/, /_headers, /healthz, /.netlify/, which belong to the API: choose another path',
+      'corpus/site.yaml: paths.term: the en index would be at /api/lexicon/pages/en/, inside /assets/, /api/, /dumps/, /_data/, /_headers, /_redirects, /healthz, /.netlify/, which belong to the API: choose another path',
     ],
     [
       '/lexicon/{slug}',

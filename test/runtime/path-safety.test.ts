@@ -13,7 +13,7 @@ import { httpRequest, type HttpResult } from '../helpers/http-client.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 /** Files in dist/ that the routing table never publishes. */
-const INTERNAL = ['/_data/list-index.en.bin', '/_data/output-hashes.json', '/_headers'];
+const INTERNAL = ['/_data/list-index.en.bin', '/_data/output-hashes.json', '/_headers', '/_redirects'];
 /** Paths the routing table does publish, each with the status it answers. */
 const PUBLISHED: [string, number][] = [
   ['/api/lexicon/public/sophia', 200],

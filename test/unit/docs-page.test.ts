@@ -5,7 +5,7 @@ import { html as htmlTemplate, md, raw } from '../../scripts/lib/docs-page/html.
 import { renderDocsPage, type DocsPageInput } from '../../scripts/lib/docs-page/index.ts';
 import { MESSAGES } from '../../scripts/lib/docs-page/messages.ts';
 import { handlerSampleProblem } from '../helpers/sample-problem.ts';
-import type { Manifest } from '../../src/contract/schema.ts';
+import type { Manifest } from '../../src/contract/dump-schemas.ts';
 
 const SITE = 'https://lexicon.example.org';
 
@@ -50,11 +50,17 @@ function makeInput(source = 'Gnostic & Esoteric Lexicon', url = SITE): DocsPageI
   return {
     openapiVersion: '1.2.3',
     manifest,
-    pillars: [
-      { key: 'cosmology', label: { en: 'Cosmology', bg: 'Космология' }, count: 20 },
-      { key: 'alchemy', label: { en: 'Alchemy', bg: 'Алхимия' }, count: 17 },
-      { key: 'shadow', label: { en: 'Shadow', bg: 'Сянка' }, count: 3 },
-    ],
+    vocabularies: {
+      pillar: [
+        { key: 'cosmology', label: { en: 'Cosmology', bg: 'Космология' }, count: 20 },
+        { key: 'alchemy', label: { en: 'Alchemy', bg: 'Алхимия' }, count: 17 },
+        { key: 'shadow', label: { en: 'Shadow', bg: 'Сянка' }, count: 3 },
+      ],
+      tradition: [
+        { key: 'Gnostic', label: { en: 'Gnostic', bg: 'Гностическа' }, count: 30 },
+        { key: 'Christian Kabbalist', label: { en: 'Christian Kabbalist', bg: 'Християнска кабала' }, count: 10 },
+      ],
+    },
     rateLimitPerHour: 100,
     exampleSlug: 'sophia',
     counts: { en: 160, bg: 160 },
@@ -124,6 +130,7 @@ describe('renderDocsPage', () => {
       'errors',
       'dumps',
       'pillars',
+      'traditions',
       'license',
     ]) {
       expect(count(html, `id="${id}"`), id).toBe(1);
@@ -159,7 +166,17 @@ describe('renderDocsPage', () => {
     expect(slug).toContain('required');
     expect(slug).toContain('<code class="pattern">^[a-z0-9]+(?:-[a-z0-9]+)*$</code>');
 
-    for (const status of ['200', '304', '308', '400', '404', '405', '429'])
+    expect(element(endpoints, 'data-param="tradition"')).toMatch(
+      /<code>Gnostic<\/code>, <code>Christian Kabbalist<\/code>/,
+    );
+    // What the API says for a bad or an adjusted value, from the same table as the parser.
+    expect(limit).toContain('<code>limit must be an integer from 1 to 500</code>');
+    expect(limit).toContain('<code>limit 501 is outside 1-500; 500 was applied</code>');
+    expect(limit).toContain('<code>limit трябва да е цяло число от 1 до 500</code>');
+    expect(element(endpoints, 'data-param="tradition"')).toContain(
+      '<code>tradition &quot;GNOSTIC&quot; was read as &quot;Gnostic&quot;</code>',
+    );
+    for (const status of ['200', '304', '308', '400', '404', '405', '429', '500'])
       expect(endpoints).toContain(`data-status-code="${status}"`);
     expect(endpoints).toContain('<a href="#not-found"><code>404</code></a>');
     // Bulgarian descriptions of every operation, not only the English.
@@ -252,11 +269,35 @@ describe('renderDocsPage', () => {
     expect(pillars).toContain('Стълбове (pillars)');
   });
 
+  it('lists the traditions with both labels and counts, beside the pillars', () => {
+    const traditions = element(html, 'id="traditions"');
+    expect(count(traditions, 'data-tradition=')).toBe(2);
+    const kabbalist = element(traditions, 'data-tradition="Christian Kabbalist"');
+    expect(kabbalist).toContain('Християнска кабала');
+    expect(kabbalist).toContain('>10<');
+    expect(kabbalist).toContain('href="/api/lexicon/public?tradition=Christian%20Kabbalist"');
+    expect(traditions).toContain('Традиции (traditions)');
+    expect(html).toContain('<a href="#traditions">');
+  });
+
+  it('states the one rule for echoing input, and every problem kind with its status', () => {
+    const errors = element(html, 'id="errors"');
+    expect(errors).toContain('A message repeats at most 20 characters of what the client sent');
+    for (const [kind, status] of [
+      ['internal-error', 500],
+      ['unavailable', 503],
+      ['bad-request', 400],
+    ] as const)
+      expect(element(errors, `id="${kind}"`)).toContain(`<span class="status">${status}</span>`);
+  });
+
   it('links the machine-readable descriptions and the license', () => {
     const hrefs = urlAttributes(html);
     for (const path of [
       '/api/lexicon/openapi.json',
       '/api/lexicon/pillars.json',
+      '/api/lexicon/traditions.json',
+      '/api/lexicon/schemas/traditions-response.json',
       '/api/lexicon/schemas/term.json',
       '/api/lexicon/schemas/list-response.json',
       '/api/lexicon/schemas/problem.json',
@@ -314,7 +355,7 @@ describe('renderDocsPage', () => {
     const hostile = `"Evil' <script>alert(1)</script> & co`;
     const url = `${SITE}/?x="><script>alert(2)</script>&y='z'`;
     const evil = makeInput(hostile, url);
-    evil.pillars = [
+    evil.vocabularies.pillar = [
       { key: 'x"><b>', label: { en: '<img src=x onerror=alert(3)>', bg: '</td><script>alert(4)</script>' }, count: 1 },
     ];
     evil.exampleSlug = `"><script>alert(5)</script>`;

@@ -8,7 +8,7 @@ import {
   workYearFindings,
 } from '../../scripts/lib/corpus/editorial-checks.ts';
 import type { Corpus } from '../../scripts/lib/corpus/corpus-model.ts';
-import type { Reference } from '../../src/contract/schema.ts';
+import type { Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
 
 type Term = Corpus['terms'][number];
 

@@ -18,10 +18,15 @@ describe('list index postings', () => {
             encodeListIndex({
               locale: 'en',
               dataVersion: 'v',
-              pillars: ['p'],
+              vocabularies: { pillar: ['p'], tradition: ['t'] },
               attributionJson: '{}',
               docsUrl: 'https://x.test/',
-              entries: namesByItem.map((searchNames, i) => ({ json: '{}', pillar: 'p', searchNames, slug: `s${i}` })),
+              entries: namesByItem.map((searchNames, i) => ({
+                json: '{}',
+                values: { pillar: 'p', tradition: 't' },
+                searchNames,
+                slug: `s${i}`,
+              })),
             }),
           );
           const grams = new Set(
@@ -44,10 +49,10 @@ describe('list index postings', () => {
     const input = (searchNames: string[]) => ({
       locale: 'en' as const,
       dataVersion: 'v',
-      pillars: ['p'],
+      vocabularies: { pillar: ['p'], tradition: ['t'] },
       attributionJson: '{}',
       docsUrl: 'https://x.test/',
-      entries: [{ json: '{}', pillar: 'p', searchNames, slug: 'sophia' }],
+      entries: [{ json: '{}', values: { pillar: 'p', tradition: 't' }, searchNames, slug: 'sophia' }],
     });
     expect(() => encodeListIndex(input(['a\nb']))).toThrow(
       'a search name of "sophia" is empty or contains a newline or U+0000',

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parseListParams } from '../../src/list/query.ts';
 
 const PILLARS = ['cosmology', 'alchemy', 'shadow'];
-const parse = (query: string) => parseListParams(new URLSearchParams(query), PILLARS);
+const TRADITIONS = ['Gnostic', 'Christian Kabbalist', 'Hermetic'];
+const VOCABULARIES = { pillar: PILLARS, tradition: TRADITIONS };
+const parse = (query: string) => parseListParams(new URLSearchParams(query), VOCABULARIES);
 const DEFAULTS = { locale: 'en', pillar: undefined, q: undefined, limit: 50, offset: 0 };
 
 describe('parseListParams: the decisions table, row by row', () => {
@@ -149,7 +151,7 @@ describe('parseListParams: properties', () => {
           maxLength: 8,
         }),
         (pairs) => {
-          const result = parseListParams(new URLSearchParams(pairs), PILLARS);
+          const result = parseListParams(new URLSearchParams(pairs), VOCABULARIES);
           expect(typeof result.ok).toBe('boolean');
         },
       ),

@@ -5,7 +5,7 @@ import {
   findWorkInconsistencies,
   workKey,
 } from '../../scripts/lib/corpus/reference-checks.ts';
-import type { Reference } from '../../src/contract/schema.ts';
+import type { Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
 
 describe('author format: family name first, authors joined by "; "', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   soundKey,
 } from '../../scripts/lib/corpus/scholar-checks.ts';
 import type { Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
-import type { Reference } from '../../src/contract/schema.ts';
+import type { Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
 
 type Term = Corpus['terms'][number];
 

@@ -1,7 +1,7 @@
 // Checks across a corpus's files, and the order problems are reported in: the vocabularies
 // of site.yaml, each term's pillar, tradition and related terms, and the "did you mean" of an
 // unknown slug. Pure.
-import type { SiteConfig, TermFacts } from '../../../src/contract/schema.ts';
+import type { SiteConfig, TermFacts } from './corpus-schema.ts';
 import type { SourceFile } from './load-corpus.ts';
 import type { CorpusProblem } from './corpus-model.ts';
 import type { ParsedYaml } from './yaml-source.ts';

@@ -2,7 +2,7 @@
 // and the statistics share. A module of its own so that the checks and validate-corpus.ts, which
 // calls them, do not import each other.
 import type { Locale } from '../../../src/contract/facts.ts';
-import type { Post, SiteConfig, TermFacts, TermText } from '../../../src/contract/schema.ts';
+import type { Post, SiteConfig, TermFacts, TermText } from './corpus-schema.ts';
 
 export interface CorpusProblem {
   file: string;

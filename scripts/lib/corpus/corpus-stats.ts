@@ -1,7 +1,7 @@
 // Editorial statistics and warnings about a valid corpus: what a reviewer should look at,
 // none of which stops a build. Pure.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import { REFERENCES_MAX, REFERENCES_MIN } from '../../../src/contract/schema.ts';
+import { REFERENCES_MAX, REFERENCES_MIN } from './corpus-schema.ts';
 import { crossLinks } from '../publish/derive.ts';
 import {
   EDITORIAL_CHECKS,

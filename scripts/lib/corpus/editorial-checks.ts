@@ -7,7 +7,7 @@
 // `npm run corpus:stats` lists them all and the build warns about them; a check listed in
 // EDITORIAL_ERRORS fails the build instead (a check joins it once the corpus has no hit). Pure.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import type { Reference } from '../../../src/contract/schema.ts';
+import type { Reference } from './corpus-schema.ts';
 import { findAnonymousViews } from './anonymous-views.ts';
 import { authorFamilyNames } from './reference-checks.ts';
 import { namesFamily } from './scholar-checks.ts';

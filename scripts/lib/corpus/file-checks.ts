@@ -10,7 +10,7 @@ import {
   TermFactsSchema,
   TermTextSchema,
   type TermText,
-} from '../../../src/contract/schema.ts';
+} from './corpus-schema.ts';
 import type { SourceFile } from './load-corpus.ts';
 import { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';

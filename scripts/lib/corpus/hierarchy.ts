@@ -2,7 +2,7 @@
 // not also related, no cycle) and turned into a thesaurus: broader and narrower per concept,
 // associative relations made symmetric and kept apart from the hierarchy, the top concepts.
 // Pure.
-import type { TermFacts } from '../../../src/contract/schema.ts';
+import type { TermFacts } from './corpus-schema.ts';
 import { unknownSlugMessage } from './corpus-checks.ts';
 import type { SourceFile } from './load-corpus.ts';
 import type { CorpusProblem } from './corpus-model.ts';

@@ -1,7 +1,7 @@
 // Checks of term.yaml `references` that no single file can make: the author format of
 // corpus/README.md, and one description of each work wherever the corpus cites it (the same
 // title, kind and author string in every entry). Pure.
-import type { Reference } from '../../../src/contract/schema.ts';
+import type { Reference } from './corpus-schema.ts';
 
 /** The one joiner between authors: "Waldstein, Michael; Wisse, Frederik (eds.)". */
 export const AUTHOR_JOINER = '; ';

@@ -2,7 +2,7 @@
 // with them. Pure: no I/O. Every problem names the file, the line where there is one, the
 // field, and what to do about it; all problems are collected before the build gives up.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import { SiteConfigSchema, type Post, type SiteConfig, type TermFacts } from '../../../src/contract/schema.ts';
+import { SiteConfigSchema, type Post, type SiteConfig, type TermFacts } from './corpus-schema.ts';
 import type { CorpusProblem, CorpusTerm, LocalizedTermText, ValidationResult } from './corpus-model.ts';
 import type { CorpusFiles, SourceFile } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';

@@ -1,6 +1,6 @@
 // Both languages on one page: every piece of text is rendered twice, and CSS shows the one the
 // reader chose (`html[data-ui]`). Without the script the English one shows.
-import type { Bilingual } from '../../../src/contract/api-model.ts';
+import type { Bilingual } from '../../../src/contract/text.ts';
 import { html, md, type Html } from './html.ts';
 import { MESSAGES, type Messages } from './messages.ts';
 

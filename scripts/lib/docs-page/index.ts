@@ -1,8 +1,9 @@
-// The documentation page served at /api/lexicon/: rendered from the contract model
-// (src/contract/api-model.ts), the build's facts and the message catalogues. Self-contained (inline style
+// The documentation page served at /api/lexicon/: rendered from the contract's declarations
+// (src/contract/), the build's facts and the message catalogues. Self-contained (inline style
 // and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
 import { LICENSE, LICENSE_URL } from '../../../src/contract/facts.ts';
+import { VOCABULARY_NAMES } from '../../../src/contract/vocabularies.ts';
 import { originOf } from './format.ts';
 import { html, link, raw, type Html } from './html.ts';
 import { both } from './i18n.ts';
@@ -15,23 +16,13 @@ import { renderEndpoints } from './sections/endpoints.ts';
 import { renderErrors } from './sections/errors.ts';
 import { renderExamples } from './sections/examples.ts';
 import { renderMachineReadable } from './sections/machine-readable.ts';
-import { renderPillars } from './sections/pillars.ts';
+import { renderVocabulary, vocabularyHeading, vocabularySectionId } from './sections/vocabularies.ts';
 import { renderRateLimit } from './sections/rate-limit.ts';
 import type { DocsPageInput } from './input.ts';
 
 export type { DocsPageInput } from './input.ts';
 
-const SECTION_IDS = [
-  'about',
-  'endpoints',
-  'examples',
-  'attribution',
-  'rate-limit',
-  'errors',
-  'dumps',
-  'pillars',
-  'machine-readable',
-] as const;
+const SECTION_IDS = ['about', 'endpoints', 'examples', 'attribution', 'rate-limit', 'errors', 'dumps'] as const;
 
 /** The stylesheet (minified) and the bundled browser script. */
 function pageAssets(): { style: string; script: string } {
@@ -39,7 +30,13 @@ function pageAssets(): { style: string; script: string } {
 }
 
 function renderHeader(source: string): Html {
-  const nav = SECTION_IDS.map((id) => html`<li><a href="#${id}">${both((m) => m.sections[id])}</a></li>`);
+  const nav = [
+    ...SECTION_IDS.map((id) => html`<li><a href="#${id}">${both((m) => m.sections[id])}</a></li>`),
+    ...VOCABULARY_NAMES.map(
+      (name) => html`<li><a href="#${vocabularySectionId(name)}">${vocabularyHeading(name)}</a></li>`,
+    ),
+    html`<li><a href="#machine-readable">${both((m) => m.sections['machine-readable'])}</a></li>`,
+  ];
   return html`<header class="top">
 <div class="wrap">
 <div class="title-row">
@@ -79,7 +76,7 @@ ${renderAttribution(input)}
 ${renderRateLimit(input)}
 ${renderErrors(input)}
 ${renderDumps(input.manifest, origin)}
-${renderPillars(input)}
+${VOCABULARY_NAMES.map((name) => renderVocabulary(input, name))}
 ${renderMachineReadable(input)}
 </main>
 <footer class="wrap">

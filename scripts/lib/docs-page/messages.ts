@@ -2,7 +2,16 @@
 // satisfy the English one's type, so a missing translation does not compile). Values are short
 // Markdown (see html.ts `md`); facts of the contract come from src/, never from here.
 import { LICENSE } from '../../../src/contract/facts.ts';
+import type { Bilingual } from '../../../src/contract/text.ts';
 import { bgCount, enCount } from './format.ts';
+
+/** A vocabulary as its section describes it (src/contract/vocabularies.ts). */
+interface Vocabulary {
+  field: string;
+  path: string;
+  noun: Bilingual;
+  valueText: Bilingual;
+}
 
 interface Counts {
   en: number;
@@ -22,7 +31,6 @@ const en = {
     'rate-limit': 'Rate limit',
     errors: 'Errors',
     dumps: 'Downloads',
-    pillars: 'Pillars',
     'machine-readable': 'Machine-readable',
   },
   aboutText: (counts: Counts) =>
@@ -43,6 +51,8 @@ const en = {
     description: 'Description',
   },
   required: 'required',
+  parameterError: 'Error',
+  parameterWarning: 'Warning',
   oneOf: 'one of',
   bounds: { minimum: 'minimum', maximum: 'maximum', maxLength: 'max. length', pattern: 'pattern' },
   staticFile: 'A static file.',
@@ -55,6 +65,7 @@ const en = {
     firstPage: 'The first three terms, in English',
     search: 'Search the Bulgarian names for “со”',
     pillarPage: (label: string) => `Second page (two per page) of the pillar “${label}”`,
+    traditionPage: (label: string) => `The first three terms of the tradition “${label}”`,
     term: 'One term, in Bulgarian',
     invalid: 'An invalid parameter: a 400 problem',
     unknown: 'An unknown slug: a 404 problem',
@@ -88,20 +99,19 @@ const en = {
   bytes: (n: number) => enCount(n, 'byte', 'bytes'),
   downloadCheck: 'Download and check a file:',
   downloadCheckSqlite: 'Download and check a file, then query the SQLite database with `sqlite3`:',
-  pillarsHeading: 'Pillars',
-  pillarsText:
-    'Every term belongs to exactly one pillar. Filter the list with the `pillar` parameter; keys are the same in both languages. Also at [/api/lexicon/pillars.json](/api/lexicon/pillars.json).',
-  pillarColumns: { key: 'Key', en: 'English', bg: 'Bulgarian', terms: 'Terms' },
+  vocabularyText: (v: Vocabulary) =>
+    `Every term has exactly one ${v.noun.en}, in its \`${v.field}\` field: ${v.valueText.en}. Filter the list with the \`${v.field}\` parameter. Also at [${v.path}](${v.path}).`,
+  vocabularyColumns: { key: 'Value', en: 'English', bg: 'Bulgarian', terms: 'Terms' },
   list: 'list',
   machineText: 'JSON Schemas live under `/api/lexicon/schemas/`.',
   machine: {
     openapi: (version: string) => `OpenAPI 3.1 description of the API (version ${version})`,
-    pillars: 'The pillars with labels in both languages and term counts',
+    vocabulary: (plural: Bilingual) => `The ${plural.en} with labels in both languages and term counts`,
+    vocabularySchema: (plural: Bilingual) => `JSON Schema of the ${plural.en} response`,
     schemas: {
       'term.json': 'JSON Schema of a term',
       'term-response.json': 'JSON Schema of a single-term response',
       'list-response.json': 'JSON Schema of a list response',
-      'pillars-response.json': 'JSON Schema of the pillars response',
       'problem.json': 'JSON Schema of an error (problem) body',
       'manifest.json': 'JSON Schema of the download manifest',
     },
@@ -125,7 +135,6 @@ const bg: Messages = {
     'rate-limit': 'Ограничение на заявките',
     errors: 'Грешки',
     dumps: 'Архиви за сваляне',
-    pillars: 'Стълбове (pillars)',
     'machine-readable': 'Машинночетими описания',
   },
   aboutText: (counts) =>
@@ -146,6 +155,8 @@ const bg: Messages = {
     description: 'Описание',
   },
   required: 'задължителен',
+  parameterError: 'Грешка',
+  parameterWarning: 'Предупреждение',
   oneOf: 'една от',
   bounds: { minimum: 'минимум', maximum: 'максимум', maxLength: 'макс. дължина', pattern: 'шаблон' },
   staticFile: 'Статичен файл.',
@@ -158,6 +169,7 @@ const bg: Messages = {
     firstPage: 'Първите три термина, на английски',
     search: 'Търсене на „со“ в българските имена',
     pillarPage: (label) => `Втора страница (по два) от стълба „${label}“`,
+    traditionPage: (label) => `Първите три термина от традицията „${label}“`,
     term: 'Един термин, на български',
     invalid: 'Невалиден параметър: проблем 400',
     unknown: 'Непознат slug: проблем 404',
@@ -191,20 +203,20 @@ const bg: Messages = {
   bytes: (n) => bgCount(n, 'байт', 'байта'),
   downloadCheck: 'Сваляне и проверка на файл:',
   downloadCheckSqlite: 'Сваляне и проверка на файл, след това заявка към базата SQLite със `sqlite3`:',
-  pillarsHeading: 'Стълбове',
-  pillarsText:
-    'Всеки термин принадлежи на точно един стълб. Филтрирайте списъка с параметъра `pillar`; ключовете са еднакви на двата езика. Същото има и в [/api/lexicon/pillars.json](/api/lexicon/pillars.json).',
-  pillarColumns: { key: 'Ключ', en: 'Английски', bg: 'Български', terms: 'Термини' },
+  vocabularyText: (v) =>
+    `Стойността на всеки термин е в полето \`${v.field}\`: ${v.valueText.bg}. Филтрирайте списъка с параметъра \`${v.field}\`. Същото има и в [${v.path}](${v.path}).`,
+  vocabularyColumns: { key: 'Стойност', en: 'Английски', bg: 'Български', terms: 'Термини' },
   list: 'списък',
   machineText: 'JSON схемите са в `/api/lexicon/schemas/`.',
   machine: {
     openapi: (version) => `OpenAPI 3.1 описание на API-то (версия ${version})`,
-    pillars: 'Стълбовете с имена на двата езика и брой термини',
+    vocabulary: (plural) =>
+      `${plural.bg.charAt(0).toUpperCase()}${plural.bg.slice(1)} с имена на двата езика и брой термини`,
+    vocabularySchema: (plural) => `JSON Schema на отговора: ${plural.bg}`,
     schemas: {
       'term.json': 'JSON Schema на термин',
       'term-response.json': 'JSON Schema на отговор с един термин',
       'list-response.json': 'JSON Schema на отговор със списък',
-      'pillars-response.json': 'JSON Schema на отговора със стълбовете',
       'problem.json': 'JSON Schema на грешка (problem)',
       'manifest.json': 'JSON Schema на манифеста на архивите',
     },

@@ -2,7 +2,8 @@
 // in both locales, and the stable URIs every terminology format (SKOS, JSON-LD, TBX,
 // schema.org) names it by. Pure.
 import { LIST_PATH, LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import type { Reference, Term } from '../../../src/contract/schema.ts';
+import type { Reference } from '../corpus/corpus-schema.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import { compareCodeUnits } from '../corpus/validate-corpus.ts';
 

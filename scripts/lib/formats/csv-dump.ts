@@ -1,7 +1,8 @@
 // The CSV dumps' cells and lines: RFC 4180 through csv-stringify, made safe and readable for
 // spreadsheet software. Pure.
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import type { Reference, Term } from '../../../src/contract/schema.ts';
+import type { Reference } from '../corpus/corpus-schema.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { TermDetails } from '../publish/derive.ts';
 
 /**

@@ -8,7 +8,7 @@ import { MANIFEST_FILE } from '../../../src/contract/output-layout.ts';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DumpVersion, ManifestSchema } from '../../../src/contract/schema.ts';
+import { type DumpVersion, ManifestSchema } from '../../../src/contract/dump-schemas.ts';
 
 export const KEEP_SUPERSEDED = 3;
 export const KEEP_DAYS = 90;

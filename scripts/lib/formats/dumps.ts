@@ -7,13 +7,8 @@
 // last few versions stay published beside the current one (dump-history.ts).
 import { DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/output-layout.ts';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import {
-  DUMP_FORMATS,
-  type DumpFile,
-  type DumpVersion,
-  type Manifest,
-  type Term,
-} from '../../../src/contract/schema.ts';
+import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf, type Concept } from './concepts.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
 import type { ApiRecords, TermDetails } from '../publish/derive.ts';

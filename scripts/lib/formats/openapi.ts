@@ -1,31 +1,30 @@
 // The OpenAPI 3.1 document and the standalone JSON Schemas: shapes from the zod schemas the
-// build validates with (src/contract/schema.ts), operations, parameters, statuses and descriptions from
-// the contract model (src/contract/api-model.ts). Nothing here states a fact of its own.
+// build validates with (src/contract/response-schemas.ts); operations, parameters, statuses,
+// headers and descriptions from the contract's declarations (src/contract/). Nothing here
+// states a fact of its own.
 import { z } from 'zod';
-import {
-  apiOperations,
-  rateLimitHeaders,
-  type BodyModel,
-  type ParameterModel,
-  type ResponseModel,
-} from '../../../src/contract/api-model.ts';
 import { DOCS_PATH, LICENSE, LICENSE_SPDX, LICENSE_URL } from '../../../src/contract/facts.ts';
-import { ALLOWED_METHODS, rateLimitPolicy } from '../../../src/http.ts';
-import { PROBLEM_KINDS } from '../../../src/contract/problems.ts';
-import { BACKSTOP_WINDOW_SECONDS } from '../../../src/limits/backstop.ts';
+import { ALLOWED_METHOD_LIST, HEADERS } from '../../../src/contract/headers.ts';
+import { apiOperations, rateLimitHeaders, type ResponseModel } from '../../../src/contract/operations.ts';
+import type { ParameterModel } from '../../../src/contract/parameter-models.ts';
+import { PROBLEMS } from '../../../src/contract/problems.ts';
+import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
 import {
   ListResponseSchema,
-  ManifestSchema,
   PillarsResponseSchema,
   ProblemSchema,
   TermResponseSchema,
   TermSchema,
-} from '../../../src/contract/schema.ts';
+  TraditionsResponseSchema,
+} from '../../../src/contract/response-schemas.ts';
+import { VOCABULARIES, type VocabularyName, type VocabularyValues } from '../../../src/contract/vocabularies.ts';
+import { rateLimitPolicy } from '../../../src/http.ts';
+import { BACKSTOP_WINDOW_SECONDS } from '../../../src/limits/backstop.ts';
 
 export interface OpenApiInput {
   siteUrl: string;
   source: string;
-  pillars: string[];
+  vocabularies: VocabularyValues;
   rateLimitPerHour: number;
   dataVersion: string;
 }
@@ -64,14 +63,30 @@ export function jsonSchemaDocument(schema: z.ZodType, id: string): JsonObject {
   return { ...(z.toJSONSchema(schema, OPEN_FOR_CLIENTS) as JsonObject), $id: id };
 }
 
-export const SCHEMA_FILES = {
+/** The schema file of a vocabulary's response: `pillars-response.json`, `traditions-response.json`. */
+export function vocabularySchemaFile(name: VocabularyName): string {
+  return `${VOCABULARIES[name].plural.en}-response.json`;
+}
+
+const VOCABULARY_SCHEMAS: Record<VocabularyName, z.ZodType> = {
+  pillar: PillarsResponseSchema,
+  tradition: TraditionsResponseSchema,
+};
+
+/** Every published JSON Schema, by file name under /api/lexicon/schemas/. */
+export const SCHEMA_FILES: Record<string, z.ZodType> = {
   'term.json': TermSchema,
   'term-response.json': TermResponseSchema,
   'list-response.json': ListResponseSchema,
-  'pillars-response.json': PillarsResponseSchema,
+  ...Object.fromEntries(
+    (Object.keys(VOCABULARY_SCHEMAS) as VocabularyName[]).map((name) => [
+      vocabularySchemaFile(name),
+      VOCABULARY_SCHEMAS[name],
+    ]),
+  ),
   'problem.json': ProblemSchema,
   'manifest.json': ManifestSchema,
-} as const;
+};
 
 /** OpenAPI text: the model's English, in CommonMark (backticks are code there too). */
 function parameterObject(parameter: ParameterModel): JsonObject {
@@ -91,71 +106,77 @@ function parameterObject(parameter: ParameterModel): JsonObject {
   };
 }
 
-const MEDIA_TYPE: Record<Exclude<BodyModel, 'none'>, string> = {
-  ListResponse: 'application/json',
-  TermResponse: 'application/json',
-  PillarsResponse: 'application/json',
-  Manifest: 'application/json',
-  Problem: 'application/problem+json',
-};
-
 /** The name of the optional bearer scheme of granted keys. */
 const GRANTED_KEY_SCHEME = 'grantedKey';
 
-export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
-  const docs = `${input.siteUrl}${DOCS_PATH}`;
-  const header = (description: string, schema: JsonObject = { type: 'string' }) => ({ description, schema });
-  const commonHeaders: JsonObject = {
-    'X-License': header(`Always "${LICENSE}".`),
-    'Access-Control-Allow-Origin': header('Always "*".'),
-    'Access-Control-Expose-Headers': header('Every non-safelisted header the API sends.'),
-    Link: header(`<${LICENSE_URL}>; rel="license"; on lists also the paging links (first, prev, next, last).`),
+type HeaderObjects = Record<string, { description: string; schema: JsonObject }>;
+
+const headerObject = (key: keyof typeof HEADERS, extra = ''): HeaderObjects => {
+  const header: { name: string; integer?: boolean; description: { en: string } } = HEADERS[key];
+  return {
+    [header.name]: {
+      description: `${header.description.en}${extra}`,
+      schema: { type: header.integer ? 'integer' : 'string' },
+    },
   };
+};
+
+/** The headers of one response: the contract's on every response, then those of its status. */
+function responseHeaders(response: ResponseModel, isStatic: boolean, counters: HeaderObjects): HeaderObjects {
+  const headers: HeaderObjects = {
+    ...headerObject('license', ` Always "${LICENSE}".`),
+    ...headerObject('allowOrigin'),
+    ...headerObject('exposeHeaders'),
+    ...headerObject('link', ` <${LICENSE_URL}>; rel="license".`),
+    ...(isStatic ? {} : counters),
+  };
+  if (response.status === 200)
+    Object.assign(headers, headerObject('etag'), headerObject('cacheControl'), headerObject('contentLanguage'));
+  if (response.status === 308) Object.assign(headers, headerObject('location'));
+  if (response.problem === 'method-not-allowed')
+    Object.assign(headers, headerObject('allow', ` ${ALLOWED_METHOD_LIST.join(', ')}.`));
+  if (response.problem === 'invalid-credentials') Object.assign(headers, headerObject('wwwAuthenticate'));
+  if (response.problem === 'rate-limited')
+    Object.assign(headers, headerObject('retryAfter', ` (${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`));
+  return headers;
+}
+
+function paths(input: OpenApiInput, docs: string): JsonObject {
   const limited = input.rateLimitPerHour > 0;
   // No limit: no policy, no counters, no 401 or 429 anywhere in the document.
-  const counters = limited ? rateLimitHeaders(input.rateLimitPerHour) : [];
-  const counterHeaders: JsonObject = Object.fromEntries(
-    counters
-      .filter((h) => h.name !== 'Retry-After')
+  const counters: HeaderObjects = Object.fromEntries(
+    (limited ? rateLimitHeaders(input.rateLimitPerHour) : [])
+      .filter((h) => h.name !== HEADERS.retryAfter.name)
       .map((h) => [
         h.name,
-        header(
-          `${h.description.en} Example: ${h.example}`,
-          h.name.startsWith('X-') ? { type: 'integer' } : { type: 'string' },
-        ),
+        {
+          description: `${h.description.en} Example: ${h.example}`,
+          schema: { type: h.integer ? 'integer' : 'string' },
+        },
       ]),
   );
-  const retryAfter = rateLimitHeaders(input.rateLimitPerHour).find((h) => h.name === 'Retry-After')!;
-
   const responseObject = (response: ResponseModel, isStatic: boolean): JsonObject => {
-    const headers: JsonObject = { ...commonHeaders, ...(isStatic ? {} : counterHeaders) };
-    if (response.status === 200) {
-      headers.ETag = header('Entity tag; send it back in If-None-Match.');
-      headers['Cache-Control'] = header('Caching policy.');
-      headers['Content-Language'] = header('The language of the response (en or bg), where it is about one.');
-    }
-    if (response.status === 308) headers.Location = header('The canonical URL.');
-    if (response.problem === 'method-not-allowed') headers.Allow = header(ALLOWED_METHODS);
-    if (response.problem === 'invalid-credentials')
-      headers['WWW-Authenticate'] = header('Bearer error="invalid_token"');
-    if (response.problem === 'rate-limited') {
-      headers['Retry-After'] = header(
-        `${retryAfter.description.en} (${BACKSTOP_WINDOW_SECONDS} when the CDN's rule answered).`,
-        { type: 'integer' },
-      );
-    }
     const body =
       response.body === 'none'
         ? {}
-        : { content: { [MEDIA_TYPE[response.body]]: { schema: { $ref: `#/components/schemas/${response.body}` } } } };
+        : {
+            content: {
+              [response.problem ? 'application/problem+json' : 'application/json']: {
+                schema: { $ref: `#/components/schemas/${response.body}` },
+              },
+            },
+          };
     const suffix = response.problem
-      ? ` Problem type: ${docs}#${response.problem} (${PROBLEM_KINDS[response.problem].title}).`
+      ? ` Problem type: ${docs}#${response.problem} (${PROBLEMS[response.problem].title}).`
       : '';
-    return { description: response.description.en + suffix, headers, ...body };
+    return {
+      description: response.description.en + suffix,
+      headers: responseHeaders(response, isStatic, counters),
+      ...body,
+    };
   };
-
-  const paths = Object.fromEntries(
-    apiOperations(input.pillars, input.rateLimitPerHour).map((operation) => [
+  return Object.fromEntries(
+    apiOperations(input.vocabularies, input.rateLimitPerHour).map((operation) => [
       operation.path,
       {
         get: {
@@ -172,14 +193,18 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
       },
     ]),
   );
+}
 
+export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
+  const docs = `${input.siteUrl}${DOCS_PATH}`;
+  const limited = input.rateLimitPerHour > 0;
   return {
     openapi: '3.1.0',
     info: {
       title: `${input.source} public API`,
       version: input.dataVersion,
       summary: 'Gnostic and esoteric terminology in English and Bulgarian. Read-only, free; no authentication needed.',
-      description: `Every response carries the license in X-License and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents.${limited ? ` Rate limit: ${input.rateLimitPerHour} requests per hour per client (an IPv4 address or an IPv6 /64; ${rateLimitPolicy(input.rateLimitPerHour)}) on the list and single-term endpoints; higher limits are granted on request, as a key sent in \`Authorization: Bearer\`.` : ''} Documentation: ${docs}`,
+      description: `Every response carries the license in ${HEADERS.license.name} and an attribution object; reuse requires a visible credit linking back to ${input.siteUrl}. Errors are RFC 9457 problem documents.${limited ? ` Rate limit: ${input.rateLimitPerHour} requests per hour per client (an IPv4 address or an IPv6 /64; ${rateLimitPolicy(input.rateLimitPerHour)}) on the list and single-term endpoints; higher limits are granted on request, as a key sent in \`Authorization: Bearer\`.` : ''} Documentation: ${docs}`,
       license: { name: LICENSE, identifier: LICENSE_SPDX },
       contact: { name: input.source, url: input.siteUrl },
     },
@@ -187,7 +212,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     externalDocs: { url: docs },
     // Open to everyone: a granted key is optional (no key: the anonymous limit).
     security: limited ? [{}, { [GRANTED_KEY_SCHEME]: [] }] : [],
-    paths,
+    paths: paths(input, docs),
     components: {
       schemas: componentSchemas(),
       ...(limited

@@ -18,7 +18,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
-import type { Term } from '../../../src/contract/schema.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 

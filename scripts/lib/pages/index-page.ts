@@ -2,7 +2,7 @@
 // JavaScript it is a plain list; with it, a search box that asks the public list endpoint (so it
 // finds exactly what `q` finds, in either script) and filters by pillar and tradition.
 import { LIST_PATH, type Locale } from '../../../src/contract/facts.ts';
-import type { Term } from '../../../src/contract/schema.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import { html, type Html } from '../docs-page/html.ts';
 import { browserAsset } from './browser-assets.ts';
 import { pageTitle, renderPage } from './layout.ts';

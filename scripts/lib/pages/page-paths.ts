@@ -3,7 +3,7 @@
 // "on this site" that no page renders) is a build error naming site.yaml, never a silent 404.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { isPagePath, PAGE_RESERVED_PREFIXES } from '../../../src/routes.ts';
-import type { SiteConfig } from '../../../src/contract/schema.ts';
+import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import type { CorpusProblem } from '../corpus/validate-corpus.ts';
 

@@ -4,7 +4,7 @@
 // serves them (src/routes.ts `pageFile`).
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { pageFile } from '../../../src/routes.ts';
-import type { SiteConfig } from '../../../src/contract/schema.ts';
+import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 import { renderIndexPage } from './index-page.ts';

@@ -8,7 +8,8 @@ import {
   termPath as apiTermPath,
   type Locale,
 } from '../../../src/contract/facts.ts';
-import type { SiteConfig, Term } from '../../../src/contract/schema.ts';
+import type { SiteConfig } from '../corpus/corpus-schema.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import { formatters } from './messages.ts';
 import { PAGE_MESSAGES } from './messages.ts';

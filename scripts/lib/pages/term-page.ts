@@ -2,7 +2,7 @@
 // and printable, with its canonical URL, the other language as an hreflang alternate, its
 // machine-readable forms as rel="alternate", and a schema.org DefinedTerm for search engines.
 import { LICENSE_URL, type Locale } from '../../../src/contract/facts.ts';
-import type { Term } from '../../../src/contract/schema.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptUri, schemeUri } from '../formats/concepts.ts';
 import { html, link, type Html } from '../docs-page/html.ts';
 import { renderMarkdown } from './markdown.ts';

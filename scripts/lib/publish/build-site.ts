@@ -7,7 +7,7 @@ import { DATA_VERSION_HEX_DIGITS } from '../../../src/contract/facts.ts';
 import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/grants.ts';
 import { DATA_DIR } from '../../../src/contract/output-layout.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
-import { ManifestSchema } from '../../../src/contract/schema.ts';
+import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
 import { deriveApiRecords, type ApiRecords } from './derive.ts';
 import { archiveDumps, loadPreviousDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';

@@ -1,7 +1,8 @@
 // Validated corpus -> the API's records: what every endpoint and dump serves. Pure.
 import { LICENSE, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { TermNames } from '../names/search-names.ts';
-import type { PillarsResponse, Reference, Term, TermListItem } from '../../../src/contract/schema.ts';
+import type { Reference } from '../corpus/corpus-schema.ts';
+import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
 import { compareCodeUnits } from '../corpus/validate-corpus.ts';
 

@@ -2,10 +2,12 @@
 // pass over the terms writes the term files, feeds the dumps and collects the list index.
 import { API_ROOT, DOCS_PATH, LOCALES, type Locale, termFilePath } from '../../../src/contract/facts.ts';
 import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index.ts';
-import { HEADERS_FILE, listIndexPath, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
+import type { Manifest } from '../../../src/contract/dump-schemas.ts';
+import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
+import type { Term, VocabularyResponse } from '../../../src/contract/response-schemas.ts';
+import { VOCABULARIES, VOCABULARY_NAMES } from '../../../src/contract/vocabularies.ts';
 import { encodeSiteFacts } from '../../../src/site-facts.ts';
-import { policyHeaderRules, renderHeadersFile } from '../../../src/routes.ts';
-import type { Manifest, Term } from '../../../src/contract/schema.ts';
+import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from '../../../src/routes.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import { writeConceptFiles } from '../formats/concept-files.ts';
@@ -15,6 +17,7 @@ import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
 import { conceptThesaurus } from '../formats/skos.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocabulary-files.ts';
 import type { OutputSink } from './write-output.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
@@ -33,7 +36,7 @@ export const termFileContent = (termJson: string, attributionJson: string) =>
 
 /** A term's entry in the list index. */
 export function listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
-  return { json: JSON.stringify(toListItem(term)), pillar: term.pillar, searchNames, slug: term.slug };
+  return { json: JSON.stringify(toListItem(term)), values: vocabularyValuesOf(term), searchNames, slug: term.slug };
 }
 
 /** The list index of a locale, from its entries in list order. */
@@ -46,7 +49,7 @@ export function listIndexContent(
   return encodeListIndex({
     locale,
     dataVersion,
-    pillars: records.pillars.data.map((pillar) => pillar.key),
+    vocabularies: vocabularyValues(vocabularyEntries(records)),
     attributionJson: JSON.stringify(records.attribution),
     docsUrl: records.siteUrl + DOCS_PATH,
     entries,
@@ -59,9 +62,13 @@ export async function writeSiteFacts(records: ApiRecords, dataVersion: string, s
   await sink.file(SITE_FACTS_PATH, encodeSiteFacts({ docsUrl, attribution: records.attribution, dataVersion }));
 }
 
-/** The files that describe the vocabularies with their counts (pillars.json). */
+/** The files that describe the vocabularies with their counts (pillars.json, traditions.json). */
 export async function writeVocabularyFiles(records: ApiRecords, sink: OutputSink): Promise<void> {
-  await sink.file(apiFile(`${API_ROOT}/pillars.json`), JSON.stringify(records.pillars));
+  const entries = vocabularyEntries(records);
+  for (const name of VOCABULARY_NAMES) {
+    const file: VocabularyResponse = { data: entries[name], attribution: records.attribution };
+    await sink.file(apiFile(VOCABULARIES[name].path), JSON.stringify(file));
+  }
 }
 
 export async function emitSite(
@@ -103,7 +110,7 @@ export async function emitSite(
   const openapi = buildOpenApiDocument({
     siteUrl: records.siteUrl,
     source: options.source,
-    pillars: records.pillars.data.map((p) => p.key),
+    vocabularies: vocabularyValues(vocabularyEntries(records)),
     rateLimitPerHour: options.rateLimitPerHour,
     dataVersion,
   });
@@ -124,12 +131,13 @@ export async function emitSite(
     renderDocsPage({
       openapiVersion: String((openapi.info as { version: string }).version),
       manifest,
-      pillars: records.pillars.data,
+      vocabularies: vocabularyEntries(records),
       rateLimitPerHour: options.rateLimitPerHour,
       exampleSlug: example?.slug ?? '',
       counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
     }),
   );
-  await sink.file(HEADERS_FILE, renderHeadersFile(policyHeaderRules(options.rateLimitPerHour)));
+  await sink.file(HEADERS_FILE, renderHeadersFile(headersFileRules(options.rateLimitPerHour)));
+  await sink.file(REDIRECTS_FILE, renderRedirectsFile(FILE_REWRITES));
   return manifest;
 }

@@ -1,5 +1,5 @@
 // Every download of the manifest, with its size and checksum, and commands to fetch and check.
-import type { Manifest } from '../../../../src/contract/schema.ts';
+import type { Manifest } from '../../../../src/contract/dump-schemas.ts';
 import { formatUtc, humanBytes, shellQuote } from '../format.ts';
 import { code, html, link, type Html } from '../html.ts';
 import { both, cellLabel, pair, paragraphs } from '../i18n.ts';

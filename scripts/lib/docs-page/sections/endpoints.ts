@@ -1,7 +1,10 @@
-// The operations of the contract model, with their parameters and responses.
-import { apiOperations, type OperationModel, type ParameterModel } from '../../../../src/contract/api-model.ts';
+// The operations of the contract model, with their parameters (bounds, default, and what the
+// API says for a bad or adjusted value) and responses.
+import { apiOperations, type OperationModel } from '../../../../src/contract/operations.ts';
+import type { ParameterModel } from '../../../../src/contract/parameter-models.ts';
+import { perVocabulary, type VocabularyValues } from '../../../../src/contract/vocabularies.ts';
 import { code, html, type Html } from '../html.ts';
-import { both, cellLabel, modelText, paragraphs } from '../i18n.ts';
+import { both, cellLabel, modelText, pair, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../input.ts';
 import { idFrom } from '../format.ts';
 
@@ -16,10 +19,36 @@ function bounds(p: ParameterModel): Html[] {
   return out;
 }
 
+/** The texts the API answers with for this parameter: a 400's detail, a warning. */
+function messages(p: ParameterModel): Html {
+  const { error, warning } = p.messages;
+  const line = (kind: string, label: Html, text: { en: string; bg: string }, prefix: string) =>
+    html`<div class="message" data-message="${kind}">${label}: ${pair(`\`${prefix}${text.en}\``, `\`${prefix}${text.bg}\``)}</div>`;
+  return html`${
+    error
+      ? line(
+          'error',
+          both((m) => m.parameterError),
+          error,
+          `${p.name} `,
+        )
+      : ''
+  }${
+    warning
+      ? line(
+          'warning',
+          both((m) => m.parameterWarning),
+          warning,
+          '',
+        )
+      : ''
+  }`;
+}
+
 function parameterRow(p: ParameterModel): Html {
   const b = bounds(p);
   return html`<tr data-param="${p.name}">
-<td data-col="parameter">${cellLabel((m) => m.columns.parameter)}${code(p.name)}${p.required ? html` <span class="required">${both((m) => m.required)}</span>` : ''}</td><td data-col="in">${cellLabel((m) => m.columns.in)}${code(p.in)}</td><td data-col="type">${cellLabel((m) => m.columns.type)}${code(p.type)}</td><td data-col="allowed" class="bounds">${cellLabel((m) => m.columns.allowed)}${b.length > 0 ? b.map((x) => html`<div>${x}</div>`) : '—'}</td><td data-col="default">${cellLabel((m) => m.columns.default)}${p.default === undefined ? '—' : code(p.default)}</td><td data-col="description" class="description">${cellLabel((m) => m.columns.description)}${modelText(p.description)}</td>
+<td data-col="parameter">${cellLabel((m) => m.columns.parameter)}${code(p.name)}${p.required ? html` <span class="required">${both((m) => m.required)}</span>` : ''}</td><td data-col="in">${cellLabel((m) => m.columns.in)}${code(p.in)}</td><td data-col="type">${cellLabel((m) => m.columns.type)}${code(p.type)}</td><td data-col="allowed" class="bounds">${cellLabel((m) => m.columns.allowed)}${b.length > 0 ? b.map((x) => html`<div>${x}</div>`) : '—'}</td><td data-col="default">${cellLabel((m) => m.columns.default)}${p.default === undefined ? '—' : code(p.default)}</td><td data-col="description" class="description">${cellLabel((m) => m.columns.description)}${modelText(p.description)}${messages(p)}</td>
 </tr>`;
 }
 
@@ -50,11 +79,13 @@ ${responses}
 </article>`;
 }
 
+/** The values of each vocabulary, as the docs page was given them. */
+export function vocabularyValues(input: DocsPageInput): VocabularyValues {
+  return perVocabulary((name) => input.vocabularies[name].map((entry) => entry.key));
+}
+
 export function renderEndpoints(input: DocsPageInput): Html {
-  const operations = apiOperations(
-    input.pillars.map((p) => p.key),
-    input.rateLimitPerHour,
-  ).filter((o) => !o.static);
+  const operations = apiOperations(vocabularyValues(input), input.rateLimitPerHour).filter((o) => !o.static);
   return html`<section id="endpoints">
 <h2>${both((m) => m.sections.endpoints)}</h2>
 ${paragraphs((m) => m.endpointsText)}

@@ -20,12 +20,20 @@ export function examplesOf(input: DocsPageInput): Example[] {
     { url: `${LIST_PATH}?limit=3`, en: en.examples.firstPage, bg: bg.examples.firstPage },
     { url: `${LIST_PATH}?locale=bg&q=со&limit=5`, en: en.examples.search, bg: bg.examples.search },
   ];
-  const pillar = input.pillars[0];
+  const pillar = input.vocabularies.pillar[0];
   if (pillar) {
     examples.push({
       url: `${LIST_PATH}?pillar=${encodeURIComponent(pillar.key)}&limit=2&offset=2`,
       en: en.examples.pillarPage(pillar.label.en),
       bg: bg.examples.pillarPage(pillar.label.bg),
+    });
+  }
+  const tradition = input.vocabularies.tradition[0];
+  if (tradition) {
+    examples.push({
+      url: `${LIST_PATH}?tradition=${encodeURIComponent(tradition.key)}&limit=3`,
+      en: en.examples.traditionPage(tradition.label.en),
+      bg: bg.examples.traditionPage(tradition.label.bg),
     });
   }
   examples.push(

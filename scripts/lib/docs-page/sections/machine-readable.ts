@@ -1,7 +1,8 @@
 // Every machine-readable description the build publishes: the list is derived from the same
-// table the build writes the schemas from, so none can be missing.
+// tables the build writes the schemas and the vocabularies from, so none can be missing.
 import { API_ROOT } from '../../../../src/contract/facts.ts';
-import { SCHEMA_FILES } from '../../formats/openapi.ts';
+import { VOCABULARIES, VOCABULARY_NAMES } from '../../../../src/contract/vocabularies.ts';
+import { SCHEMA_FILES, vocabularySchemaFile } from '../../formats/openapi.ts';
 import { html, type Html } from '../html.ts';
 import { both, pair, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../input.ts';
@@ -9,13 +10,22 @@ import { MESSAGES } from '../messages.ts';
 
 export function renderMachineReadable(input: DocsPageInput): Html {
   const { en, bg } = MESSAGES;
+  const vocabularyFiles = VOCABULARY_NAMES.map((name): [string, string, string] => {
+    const { path, plural } = VOCABULARIES[name];
+    return [path, en.machine.vocabulary(plural), bg.machine.vocabulary(plural)];
+  });
+  const schemaText = (name: string, language: 'en' | 'bg') => {
+    const vocabulary = VOCABULARY_NAMES.find((v) => vocabularySchemaFile(v) === name);
+    if (vocabulary) return MESSAGES[language].machine.vocabularySchema(VOCABULARIES[vocabulary].plural);
+    return MESSAGES[language].machine.schemas[name as keyof typeof en.machine.schemas];
+  };
   const items: [string, string, string][] = [
     [`${API_ROOT}/openapi.json`, en.machine.openapi(input.openapiVersion), bg.machine.openapi(input.openapiVersion)],
-    [`${API_ROOT}/pillars.json`, en.machine.pillars, bg.machine.pillars],
-    ...(Object.keys(SCHEMA_FILES) as (keyof typeof SCHEMA_FILES)[]).map((name): [string, string, string] => [
+    ...vocabularyFiles,
+    ...Object.keys(SCHEMA_FILES).map((name): [string, string, string] => [
       `${API_ROOT}/schemas/${name}`,
-      en.machine.schemas[name],
-      bg.machine.schemas[name],
+      schemaText(name, 'en'),
+      schemaText(name, 'bg'),
     ]),
     ['/dumps/manifest.json', en.machine.manifest, bg.machine.manifest],
   ];

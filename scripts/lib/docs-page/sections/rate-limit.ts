@@ -1,4 +1,4 @@
-import { rateLimitHeaders } from '../../../../src/contract/api-model.ts';
+import { rateLimitHeaders } from '../../../../src/contract/operations.ts';
 import { COUNTING_RULES } from '../../../../src/limits/counting.ts';
 import { WINDOW_SECONDS } from '../../../../src/limits/rate-limit.ts';
 import { code, html, type Html } from '../html.ts';
