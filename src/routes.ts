@@ -1,6 +1,6 @@
 // The routing table: every path of the site, who answers it (a static file or the function),
 // and the headers of each class of static response. Declared once here: the build writes
-// dist/_headers and dist/_redirects from it, what Netlify reads only from netlify.toml (traffic
+// dist/_headers and dist/_redirects from it (scripts/lib/publish/deploy-files.ts), what Netlify reads only from netlify.toml (traffic
 // rules, function settings) is checked against it (test/functions/netlify-config.test.ts), and
 // the self-hosted server routes with `resolveRoute` itself, so the CDN and the server agree.
 //
@@ -18,18 +18,7 @@ import {
   TERM_REWRITE_PATH,
 } from './contract/facts.ts';
 import { CACHEABLE, CONTRACT_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
-import { DEPLOYED_GRANTS_FILE } from './limits/grants.ts';
-import {
-  DATA_DIR,
-  HEADERS_FILE,
-  LIST_INDEX_GLOB,
-  DEFAULT_OUTPUT_DIR,
-  REDIRECTS_FILE,
-  SITE_FACTS_PATH,
-} from './contract/output-layout.ts';
-
-/** The folder Netlify publishes (netlify.toml `publish`): the build's default output. */
-export const OUTPUT_DIR = DEFAULT_OUTPUT_DIR;
+import { DATA_DIR, HEADERS_FILE, REDIRECTS_FILE } from './contract/output-layout.ts';
 
 export interface FunctionRoute {
   name: string;
@@ -83,39 +72,6 @@ export const REWRITES: RewriteRule[] = [
   { from: `/${REDIRECTS_FILE}`, to: `${API_ROOT}/not-found` },
 ];
 
-/** What every path a `from` pattern matches starts with. */
-const staticPrefix = (from: string) => from.split(/[:*]/)[0] ?? from;
-const overlaps = (a: RewriteRule, b: RewriteRule) =>
-  staticPrefix(a.from).startsWith(staticPrefix(b.from)) || staticPrefix(b.from).startsWith(staticPrefix(a.from));
-
-/**
- * The rewrites the build writes to dist/_redirects. Netlify reads that file before netlify.toml,
- * and a traffic rule (the rate-limit backstop) only from netlify.toml: so a rule goes to the
- * file when it carries no traffic rule and no other rule can match its paths (then its place
- * in the order changes nothing). The others stay in netlify.toml, in this order: TOML_REWRITES.
- */
-export const FILE_REWRITES: readonly RewriteRule[] = REWRITES.filter(
-  (rule) => !rule.rateLimited && REWRITES.every((other) => other === rule || !overlaps(rule, other)),
-);
-export const TOML_REWRITES: readonly RewriteRule[] = REWRITES.filter((rule) => !FILE_REWRITES.includes(rule));
-
-/** dist/_redirects in Netlify's format: `from [name=value ...] to 200!` (a forced rewrite). */
-export function renderRedirectsFile(rules: readonly RewriteRule[]): string {
-  return rules
-    .map((rule) => {
-      const query = Object.entries(rule.query ?? {}).map(([name, value]) => `${name}=${value}`);
-      return `${[rule.from, ...query, rule.to, '200!'].join(' ')}\n`;
-    })
-    .join('');
-}
-
-/** The files of dist/ that netlify.toml ships with the functions (`included_files`). */
-export const FUNCTION_INCLUDED_FILES = [
-  `${OUTPUT_DIR}/${LIST_INDEX_GLOB}`,
-  `${OUTPUT_DIR}/${SITE_FACTS_PATH}`,
-  `${OUTPUT_DIR}/${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`,
-];
-
 /**
  * The site's HTML pages (term pages, the indexes, the root, post pages): static files the build
  * writes from site.yaml `paths`. A page path `/a/b` is served from the file `a/b.html` and `/a/`
@@ -167,23 +123,6 @@ export function policyHeaderRules(limit: number): HeaderRule[] {
   return limit > 0
     ? CONTRACT_PATHS.map((path) => ({ for: path, values: { 'RateLimit-Policy': rateLimitPolicy(limit) } }))
     : [];
-}
-
-/** dist/_headers: every static header rule of the table, then the policy of `limit`. */
-export function headersFileRules(limit: number): HeaderRule[] {
-  return [...STATIC_HEADERS, ...policyHeaderRules(limit)];
-}
-
-/** dist/_headers in Netlify's format. */
-export function renderHeadersFile(rules: HeaderRule[]): string {
-  return rules
-    .map(
-      (rule) =>
-        `${rule.for}\n${Object.entries(rule.values)
-          .map(([k, v]) => `  ${k}: ${v}\n`)
-          .join('')}`,
-    )
-    .join('');
 }
 
 /** The Link of a static term file: the license (every response's), then the concept's RDF alternates. */

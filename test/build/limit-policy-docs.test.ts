@@ -8,7 +8,8 @@ import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
 import { DATA_VERSION_HEX_DIGITS } from '../../src/contract/facts.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
-import { renderHeadersFile, STATIC_HEADERS } from '../../src/routes.ts';
+import { STATIC_HEADERS } from '../../src/routes.ts';
+import { renderHeadersFile } from '../../scripts/lib/publish/deploy-files.ts';
 
 const validation = validateCorpus(smallCorpusFiles());
 if (!validation.ok) throw new Error('the small fixture corpus must be valid');

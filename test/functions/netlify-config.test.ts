@@ -7,18 +7,14 @@ import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LICENSE, LICENSE_URL } from '../../src/contract/facts.ts';
+import { FUNCTIONS, policyHeaderRules, resolveRoute, REWRITES, staticHeaders } from '../../src/routes.ts';
 import {
   FILE_REWRITES,
-  FUNCTIONS,
   headersFileRules,
-  policyHeaderRules,
   renderHeadersFile,
   renderRedirectsFile,
-  resolveRoute,
-  REWRITES,
-  staticHeaders,
   TOML_REWRITES,
-} from '../../src/routes.ts';
+} from '../../scripts/lib/publish/deploy-files.ts';
 import { CACHEABLE, EXPOSED_HEADERS, rateLimitPolicy } from '../../src/http.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../src/limits/rate-limit.ts';
 import { BACKSTOP_FUNCTION_RULE, BACKSTOP_WINDOW_LIMIT, backstopProblem } from '../../src/limits/backstop.ts';

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'smol-toml';
 import { BACKSTOP_TRAFFIC_RULE } from '../../src/limits/backstop.ts';
-import { FUNCTION_INCLUDED_FILES, OUTPUT_DIR, TOML_REWRITES } from '../../src/routes.ts';
+import { FUNCTION_INCLUDED_FILES, OUTPUT_DIR, TOML_REWRITES } from '../../scripts/lib/publish/deploy-files.ts';
 
 interface TomlRedirect {
   from?: unknown;

@@ -7,7 +7,7 @@ import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '..
 import type { Term, VocabularyResponse } from '../../../src/contract/response-schemas.ts';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../../src/contract/vocabularies.ts';
 import { encodeSiteFacts } from '../../../src/site-facts.ts';
-import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from '../../../src/routes.ts';
+import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from './deploy-files.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import { writeConceptFiles } from '../formats/concept-files.ts';
