@@ -149,7 +149,7 @@ function encoded(
   if (coding && headers.ETag) headers.ETag = weakened(headers.ETag);
   if (response.bodiless) return { status, headers, body: null };
   const fromFile = file !== undefined && status === 200;
-  let body = fromFile ? file.body : own!;
+  let body = fromFile ? file.body : (own ?? new Uint8Array());
   if (coding) {
     body = fromFile ? encodedFile(file, coding) : encode(body, coding);
     headers['Content-Encoding'] = coding;
@@ -199,7 +199,8 @@ function asHeadersGive(record: Record<string, string>): Record<string, string> {
     return x < y ? -1 : x > y ? 1 : 0;
   });
   const out: Record<string, string> = {};
-  for (const name of names) out[headerName(name.toLowerCase())] = record[name]!.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  for (const [name, value] of names.map((n) => [n, record[n] ?? ''] as const))
+    out[headerName(name.toLowerCase())] = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
   return out;
 }
 
