@@ -2,12 +2,13 @@
 // JavaScript without development tools, a signal to the PID that `npm start` is stops the
 // server gracefully, a port in use is one line, and a placeholder origin is called out.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { startSelfHosted, type SelfHosted } from '../helpers/self-hosted.ts';
 
 const installDir = inject('installDir');
@@ -17,6 +18,12 @@ const SMALL_CORPUS = path.join(ROOT, 'test/fixtures/corpus-small');
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'lexicon-production-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The environment without the variables a build reads its settings from. */
+function withoutBuildSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { URL: _url, RATE_LIMIT_PER_HOUR: _limit, NETLIFY: _netlify, GRANTS_FILE: _grants, ...rest } = env;
+  return rest;
+}
 
 /** Every process below `pid` (its children, theirs...). */
 function descendants(pid: number): number[] {
@@ -200,6 +207,38 @@ describe('the production install', () => {
       { cwd: installDir, env: { ...process.env, URL: '' } },
     );
     expect(ownedBuild.stderr).not.toMatch(/placeholder/);
+  });
+
+  it('builds the same bytes as the sources, from bundles that load neither esbuild nor files beside the code', async () => {
+    const compiledOut = path.join(scratch, 'compiled-build');
+    await run('npm', ['run', 'build', '--silent', '--', '--corpus', SMALL_CORPUS, '--out', compiledOut], {
+      cwd: installDir,
+      // The sources' build below takes the defaults: no limit or site from the environment.
+      env: { ...withoutBuildSettings(process.env), SOURCE_DATE_EPOCH: '0' },
+    });
+    const sourcesOut = path.join(scratch, 'sources-build');
+    const built = await buildSite({ corpusDir: SMALL_CORPUS, outDir: sourcesOut, builtAt: new Date(0) });
+    expect(built.ok).toBe(true);
+    const tree = (dir: string) =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .sort();
+    expect(tree(compiledOut)).toEqual(tree(sourcesOut));
+    for (const file of tree(sourcesOut))
+      expect(readFileSync(path.join(compiledOut, file)).equals(readFileSync(path.join(sourcesOut, file))), file).toBe(
+        true,
+      );
+    // One bundle per command and worker thread; no per-source files, no stylesheet beside them.
+    const compiled = readdirSync(path.join(installDir, 'compiled'));
+    expect(compiled).toEqual(expect.arrayContaining(['build.js', 'start.js', 'check-worker.js', 'sqlite-worker.js']));
+    expect(
+      compiled.filter((name) => !/^(?:[a-z-]+|chunk-[A-Z0-9]+)\.js(?:\.map)?$/.test(name) && name !== '.stamp'),
+    ).toEqual([]);
+    // better-sqlite3 keeps its JavaScript and its one compiled addon (prune-native.mjs).
+    const sqlite = path.join(installDir, 'node_modules/better-sqlite3');
+    expect(readdirSync(sqlite).sort()).toEqual(['LICENSE', 'README.md', 'build', 'lib', 'package.json']);
+    expect(readdirSync(path.join(sqlite, 'build/Release'))).toEqual(['better_sqlite3.node']);
   });
 
   describe('what npm start sends', () => {
