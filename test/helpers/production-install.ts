@@ -3,7 +3,7 @@
 // `npm ci --omit=dev`, whose `prepare` compiles the TypeScript. No tsx, no TypeScript, no test
 // or benchmark tools: what runs there is what runs in production.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,6 +20,29 @@ function projectFiles(): string[] {
     .filter((file) => file && existsSync(path.join(ROOT, file)));
 }
 
+/**
+ * better-sqlite3's addon as this checkout compiled it, packed as prebuild-install's local
+ * prebuild: the production install then takes the path of any machine that can download
+ * GitHub's prebuilt binaries (unpacking one), instead of compiling SQLite again, which took 16 to
+ * over 20 minutes on this shared machine. Without the checkout's addon, it compiles.
+ */
+function localPrebuilds(prebuilds: string): Record<string, string> {
+  const addon = path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+  if (!existsSync(addon)) return {};
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/better-sqlite3/package.json'), 'utf8'));
+  rmSync(prebuilds, { recursive: true, force: true });
+  mkdirSync(prebuilds, { recursive: true });
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', [
+    '-czf',
+    path.join(prebuilds, name),
+    '-C',
+    path.join(ROOT, 'node_modules/better-sqlite3'),
+    'build/Release/better_sqlite3.node',
+  ]);
+  return { npm_config_better_sqlite3_local_prebuilds: prebuilds };
+}
+
 /** Makes (afresh) a production install of this checkout in `dir`; returns `dir`. */
 export function makeProductionInstall(dir: string): string {
   rmSync(dir, { recursive: true, force: true });
@@ -31,10 +54,9 @@ export function makeProductionInstall(dir: string): string {
   execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production' },
-    // better-sqlite3 compiles SQLite when no prebuilt binary can be downloaded (no network here):
-    // about 100 s of CPU, many minutes on a loaded machine.
-    timeout: 1_200_000,
+    env: { ...process.env, NODE_ENV: 'production', ...localPrebuilds(`${dir}.prebuilds`) },
+    // Without a prebuilt binary better-sqlite3 compiles SQLite: about 100 s of CPU, far more on a loaded machine.
+    timeout: 1_800_000,
   });
   return dir;
 }
