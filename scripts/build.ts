@@ -54,6 +54,17 @@ const log = (line: string) => {
   if (!options.quiet) process.stderr.write(`${line}\n`);
 };
 const showProgress = !options.quiet && process.stderr.isTTY;
+// What the full build and the edit loop both build from.
+const siteInputs = {
+  corpusDir: options.corpus,
+  outDir: options.out,
+  cacheDir: options.cache ? options.cacheDir : undefined,
+  siteUrl: options.siteUrl,
+  deploymentUrl: process.env.URL || undefined,
+  builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
+  rateLimitPerHour,
+  grants,
+};
 
 const result = await buildSite({
   write: {
@@ -63,14 +74,7 @@ const result = await buildSite({
       for (const action of actions) log(`Recovered ${options.out}/: ${action}`);
     },
   },
-  corpusDir: options.corpus,
-  outDir: options.out,
-  cacheDir: options.cache ? options.cacheDir : undefined,
-  siteUrl: options.siteUrl,
-  deploymentUrl: process.env.URL || undefined,
-  builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
-  rateLimitPerHour,
-  grants,
+  ...siteInputs,
   // A progress line for large corpora, on a terminal only (CI logs stay quiet).
   onProgress: showProgress
     ? (written) =>
@@ -183,14 +187,7 @@ if (options.watch) {
   const { startEditLoop } = await import('./lib/publish/edit-loop.ts');
   process.exitCode = 0;
   await startEditLoop({
-    corpusDir: options.corpus,
-    outDir: options.out,
-    cacheDir: options.cache ? options.cacheDir : undefined,
-    siteUrl: options.siteUrl,
-    deploymentUrl: process.env.URL || undefined,
-    builtAt: sourceDateEpoch(process.env.SOURCE_DATE_EPOCH),
-    rateLimitPerHour,
-    grants,
+    ...siteInputs,
     log: (line) => process.stderr.write(`${line}\n`),
   });
 }
