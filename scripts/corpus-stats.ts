@@ -1,7 +1,8 @@
 // `npm run corpus:stats`: counts and editorial warnings for the corpus. Hard errors are the
 // build's business; these never fail (exit 1 only if the corpus does not validate).
 import { Command } from 'commander';
-import { computeCorpusStats, formatCorpusStats } from './lib/corpus/corpus-stats.ts';
+import { computeCorpusStats } from './lib/corpus/corpus-stats.ts';
+import { formatCorpusStats } from './lib/corpus/corpus-stats-report.ts';
 import { loadStyleVariants } from './lib/corpus/load-corpus.ts';
 import { loadCorpusFiles } from './lib/corpus/load-corpus.ts';
 import { formatProblem, validateCorpus } from './lib/corpus/validate-corpus.ts';

@@ -18,8 +18,6 @@ const KNOWN_OVER: Record<string, string> = {
   'src/list/list-index.ts#encodeListIndex': 'one pass over the sections of the format',
   'src/list/list-index.ts#decodeListIndex': 'one pass over the sections of the format',
   'runtime/server.ts#createApp': 'the self-hosted server, being reworked for issue 27',
-  'scripts/lib/corpus/corpus-stats.ts#computeCorpusStats': 'editorial statistics, being extended for issue 28',
-  'scripts/lib/corpus/scholar-checks.ts#spellings': 'the spelling variants of a name, being extended for issue 28',
   'scripts/lib/publish/derive.ts#deriveApiRecords': 'the records of every endpoint in one pass',
   'scripts/lib/publish/emit.ts#emitSite': 'one pass over the terms writing every output',
   'scripts/lib/publish/write-output.ts': 'the atomic writer and its hard-link reuse',

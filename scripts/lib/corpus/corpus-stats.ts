@@ -15,6 +15,8 @@ import { interpretationsNameAScholar, knownScholars, scholarsNamedNotReferenced 
 import { compileStyleVariants, findStyleVariants, type StyleVariants } from './style-variants.ts';
 import type { Corpus } from './validate-corpus.ts';
 
+type Term = Corpus['terms'][number];
+
 /** Body length in words, without the Sources section the build appends. */
 export const BODY_WORDS_MIN = 150;
 export const BODY_WORDS_MAX = 450;
@@ -110,145 +112,138 @@ export function countWords(markdown: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
+/** How many terms have each key, starting from `keys` (in their order) at zero. */
+function countBy(
+  terms: readonly Term[],
+  keyOf: (term: Term) => string,
+  keys: readonly string[],
+): Record<string, number> {
+  const counts = Object.fromEntries(keys.map((key) => [key, 0]));
+  for (const term of terms) counts[keyOf(term)] = (counts[keyOf(term)] ?? 0) + 1;
+  return counts;
+}
+
+/** Which terms no post references, and the share that one does. */
+function postCoverage(corpus: Corpus): Pick<CorpusStats, 'postCoverage' | 'termsWithoutPosts'> {
+  const referenced = new Set(corpus.posts.flatMap((p) => p.terms));
+  const termsWithoutPosts = corpus.terms.filter((t) => !referenced.has(t.slug)).map((t) => t.slug);
+  const covered = corpus.terms.length - termsWithoutPosts.length;
+  return { postCoverage: corpus.terms.length === 0 ? 0 : covered / corpus.terms.length, termsWithoutPosts };
+}
+
+/** The cross-links (broader and relatedTerms) not answered from the other side, and terms with too many. */
+function linkChecks(terms: readonly Term[]): Pick<CorpusStats, 'oneWayLinks' | 'reciprocalShare' | 'overLinked'> {
+  // A link is answered by a link back or by the other term's broader (the API lists both).
+  const answered = new Map(terms.map((t) => [t.slug, new Set(crossLinks(t))]));
+  const oneWayLinks = terms.flatMap((term) =>
+    crossLinks(term)
+      .filter((other) => !answered.get(other)?.has(term.slug))
+      .map((other) => `${term.slug} -> ${other}`),
+  );
+  const links = terms.reduce((sum, term) => sum + crossLinks(term).length, 0);
+  return {
+    oneWayLinks,
+    reciprocalShare: links === 0 ? 1 : (links - oneWayLinks.length) / links,
+    overLinked: terms
+      .filter((t) => crossLinks(t).length > RELATED_TERMS_MAX)
+      .map((t) => `${t.slug}: ${crossLinks(t).length} related terms`),
+  };
+}
+
+/** Every (term, locale) pair in corpus order, the order each per-locale warning is listed in. */
+function termLocales(terms: readonly Term[]): { term: Term; locale: Locale; label: string }[] {
+  return terms.flatMap((term) => LOCALES.map((locale) => ({ term, locale, label: `${term.slug} (${locale})` })));
+}
+
+/** The optional fields an entry leaves out; termOriginalLang counts only where there is a termOriginal. */
+function missingFields(terms: readonly Term[]): CorpusStats['missing'] {
+  return {
+    pronunciation: termLocales(terms)
+      .filter(({ term, locale }) => term.texts[locale].pronunciation === null)
+      .map(({ label }) => label),
+    termOriginal: terms.filter((t) => t.termOriginal === null).map((t) => t.slug),
+    termOriginalLang: terms.filter((t) => t.termOriginal !== null && !t.termOriginalLang).map((t) => t.slug),
+    etymology: termLocales(terms)
+      .filter(({ term, locale }) => term.texts[locale].etymology === null)
+      .map(({ label }) => label),
+  };
+}
+
+/** Slugs whose number of references is outside REFERENCES_MIN-REFERENCES_MAX. */
+function referenceCountOutliers(terms: readonly Term[]): string[] {
+  const outside = (count: number) => count < REFERENCES_MIN || count > REFERENCES_MAX;
+  return terms.filter((t) => outside(t.references?.length ?? 0)).map((t) => t.slug);
+}
+
+/** Every style.yaml variant found in a term's name, definition or body. */
+function styleWarnings(terms: readonly Term[], style: StyleVariants): string[] {
+  const matchers = compileStyleVariants(style);
+  return termLocales(terms).flatMap(({ term, locale, label }) =>
+    (['term', 'definition', 'body'] as const).flatMap((field) =>
+      findStyleVariants(term.texts[locale][field] ?? '', matchers[locale]).map(
+        ({ found, prefer }) => `${label} ${field}: "${found}" -> prefer "${prefer}"`,
+      ),
+    ),
+  );
+}
+
+/** The smallest, middle and largest of a list of counts (0 for none). */
+function spread(counts: readonly number[]): { min: number; median: number; max: number } {
+  const sorted = [...counts].sort((a, b) => a - b);
+  return { min: sorted[0] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 };
+}
+
+/** The shape of each body: its ## headings against site.yaml's, and its length in words. */
+function bodyShape(corpus: Corpus): Pick<CorpusStats, 'sectionMismatches' | 'bodyLengthOutliers' | 'bodyWords'> {
+  const pairs = termLocales(corpus.terms);
+  const sectionMismatches = pairs.flatMap(({ term, locale, label }) => {
+    const headings = [...term.texts[locale].body.matchAll(/^## (.+)$/gm)].map(([, heading = '']) => heading.trim());
+    const expected = corpus.site.bodySections[locale].join('|');
+    return headings.join('|') === expected ? [] : [`${label}: ${headings.join(', ') || 'no ## headings'}`];
+  });
+  const counted = pairs.map((pair) => ({ ...pair, words: countWords(pair.term.texts[pair.locale].body) }));
+  const wordsIn = (locale: Locale) => counted.filter((c) => c.locale === locale).map((c) => c.words);
+  return {
+    sectionMismatches,
+    bodyLengthOutliers: counted
+      .filter(({ words }) => words < BODY_WORDS_MIN || words > BODY_WORDS_MAX)
+      .map(({ label, words }) => `${label}: ${words} words`),
+    bodyWords: { en: spread(wordsIn('en')), bg: spread(wordsIn('bg')) },
+  };
+}
+
 /** `sources`: the corpus files' texts by path, so that editorial findings carry line numbers. */
 export function computeCorpusStats(
   corpus: Corpus,
   style: StyleVariants = { en: [], bg: [] },
   sources: SourceTexts = new Map(),
 ): CorpusStats {
-  const matchers = compileStyleVariants(style);
-  const styleWarnings: string[] = [];
-  const withoutReferences: string[] = [];
-  let links = 0;
-  const perPillar = Object.fromEntries(corpus.site.pillars.map((p) => [p.key, 0]));
-  const perTradition = Object.fromEntries(corpus.site.traditions.map((t) => [t, 0]));
-  // A link is answered by a link back or by the other term's broader (the API lists both).
-  const related = new Map(corpus.terms.map((t) => [t.slug, new Set(crossLinks(t))]));
-  const referenced = new Set(corpus.posts.flatMap((p) => p.terms));
-  const missing = {
-    pronunciation: [] as string[],
-    termOriginal: [] as string[],
-    termOriginalLang: [] as string[],
-    etymology: [] as string[],
-  };
-  const sectionMismatches: string[] = [];
-  const bodyLengthOutliers: string[] = [];
-  const oneWayLinks: string[] = [];
-  const words: Record<Locale, number[]> = { en: [], bg: [] };
-
-  for (const term of corpus.terms) {
-    perPillar[term.pillar] = (perPillar[term.pillar] ?? 0) + 1;
-    perTradition[term.tradition] = (perTradition[term.tradition] ?? 0) + 1;
-    if (term.termOriginal === null) missing.termOriginal.push(term.slug);
-    else if (!term.termOriginalLang) missing.termOriginalLang.push(term.slug);
-    const references = term.references?.length ?? 0;
-    if (references < REFERENCES_MIN || references > REFERENCES_MAX) withoutReferences.push(term.slug);
-    const linked = crossLinks(term);
-    links += linked.length;
-    for (const other of linked) {
-      if (!related.get(other)?.has(term.slug)) oneWayLinks.push(`${term.slug} -> ${other}`);
-    }
-    for (const locale of LOCALES) {
-      const text = term.texts[locale];
-      for (const field of ['term', 'definition', 'body'] as const) {
-        for (const { found, prefer } of findStyleVariants(text[field] ?? '', matchers[locale])) {
-          styleWarnings.push(`${term.slug} (${locale}) ${field}: "${found}" -> prefer "${prefer}"`);
-        }
-      }
-      if (text.pronunciation === null) missing.pronunciation.push(`${term.slug} (${locale})`);
-      if (text.etymology === null) missing.etymology.push(`${term.slug} (${locale})`);
-      const headings = [...text.body.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
-      if (headings.join('|') !== corpus.site.bodySections[locale].join('|')) {
-        sectionMismatches.push(`${term.slug} (${locale}): ${headings.join(', ') || 'no ## headings'}`);
-      }
-      const count = countWords(text.body);
-      words[locale].push(count);
-      if (count < BODY_WORDS_MIN || count > BODY_WORDS_MAX)
-        bodyLengthOutliers.push(`${term.slug} (${locale}): ${count} words`);
-    }
-  }
-  const termsWithoutPosts = corpus.terms.filter((t) => !referenced.has(t.slug)).map((t) => t.slug);
-  const summary = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return { min: sorted[0] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 };
-  };
+  const perTradition = countBy(corpus.terms, (t) => t.tradition, corpus.site.traditions);
+  const { postCoverage: coverage, termsWithoutPosts } = postCoverage(corpus);
+  const { oneWayLinks, reciprocalShare, overLinked } = linkChecks(corpus.terms);
+  const { sectionMismatches, bodyLengthOutliers, bodyWords } = bodyShape(corpus);
+  // The keys in the order `corpus:stats --json` has always printed them.
   return {
     terms: corpus.terms.length,
     posts: corpus.posts.length,
-    perPillar,
+    perPillar: countBy(
+      corpus.terms,
+      (t) => t.pillar,
+      corpus.site.pillars.map((p) => p.key),
+    ),
     perTradition,
-    postCoverage:
-      corpus.terms.length === 0 ? 0 : (corpus.terms.length - termsWithoutPosts.length) / corpus.terms.length,
+    postCoverage: coverage,
     termsWithoutPosts,
     oneWayLinks,
-    reciprocalShare: links === 0 ? 1 : (links - oneWayLinks.length) / links,
-    withoutReferences,
+    reciprocalShare,
+    withoutReferences: referenceCountOutliers(corpus.terms),
     traditionsWithFourOrMore: Object.values(perTradition).filter((count) => count >= 4).length,
-    styleWarnings,
-    missing,
+    styleWarnings: styleWarnings(corpus.terms, style),
+    missing: missingFields(corpus.terms),
     sectionMismatches,
     bodyLengthOutliers,
-    bodyWords: { en: summary(words.en), bg: summary(words.bg) },
-    overLinked: corpus.terms
-      .filter((t) => crossLinks(t).length > RELATED_TERMS_MAX)
-      .map((t) => `${t.slug}: ${crossLinks(t).length} related terms`),
+    bodyWords,
+    overLinked,
     ...computeAttributionChecks(corpus, style, sources),
   };
-}
-
-export function formatCorpusStats(stats: CorpusStats): string {
-  const lines: string[] = [];
-  const table = (title: string, counts: Record<string, number>) => {
-    lines.push(`${title}:`);
-    for (const [key, count] of Object.entries(counts)) lines.push(`  ${key.padEnd(22)} ${String(count).padStart(4)}`);
-  };
-  const list = (title: string, items: string[]) => {
-    lines.push(`${title}: ${items.length}`);
-    for (const item of items) lines.push(`  ${item}`);
-  };
-  lines.push(`terms: ${stats.terms} (each in en and bg)`, `posts: ${stats.posts}`);
-  lines.push(`terms with a related post: ${(stats.postCoverage * 100).toFixed(1)}%`);
-  lines.push(
-    `terms with ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.terms - stats.withoutReferences.length} of ${stats.terms}`,
-  );
-  lines.push(`entries outside ${REFERENCES_MIN}-${REFERENCES_MAX} references: ${stats.withoutReferences.length}`);
-  lines.push(`style-rule hits (corpus/style.yaml): ${stats.styleWarnings.length}`);
-  lines.push(`reciprocal relatedTerms links: ${(stats.reciprocalShare * 100).toFixed(1)}%`);
-  lines.push(
-    `Interpretations naming a referenced scholar: ${2 * stats.terms - stats.interpretationsWithoutScholar.length} of ${2 * stats.terms} (en and bg)`,
-  );
-  lines.push(
-    `author-format findings: ${stats.authorFormat.length}; works described two ways: ${stats.workInconsistencies.length}`,
-  );
-  lines.push(
-    `anonymous views: ${stats.editorial['anonymous-view'].length} (in definitions and etymologies: ${stats.editorial['definition-view'].length}); scholarly works cited but never named: ${stats.editorial['cited-never-named'].length}; works cited with different years: ${stats.editorial['work-year'].length}`,
-  );
-  lines.push(`traditions with at least 4 entries: ${stats.traditionsWithFourOrMore}`);
-  table('terms per pillar', stats.perPillar);
-  table('terms per tradition', stats.perTradition);
-  for (const locale of LOCALES) {
-    const w = stats.bodyWords[locale];
-    lines.push(`body words (${locale}): min ${w.min}, median ${w.median}, max ${w.max}`);
-  }
-  lines.push('', 'warnings:');
-  list('terms without posts', stats.termsWithoutPosts);
-  list('one-way relatedTerms links', stats.oneWayLinks);
-  list('missing pronunciation', stats.missing.pronunciation);
-  list('missing termOriginal', stats.missing.termOriginal);
-  list('termOriginal without termOriginalLang', stats.missing.termOriginalLang);
-  list(`terms without ${REFERENCES_MIN}-${REFERENCES_MAX} references`, stats.withoutReferences);
-  list('style-sheet variants (corpus/style.yaml)', stats.styleWarnings);
-  list('missing etymology', stats.missing.etymology);
-  list('body sections that differ from site.yaml', stats.sectionMismatches);
-  list(`body lengths outside ${BODY_WORDS_MIN}-${BODY_WORDS_MAX} words`, stats.bodyLengthOutliers);
-  list(`terms with more than ${RELATED_TERMS_MAX} related terms`, stats.overLinked);
-  list('authors not written "Family, Given" joined by "; "', stats.authorFormat);
-  list('works cited with different titles, kinds or authors', stats.workInconsistencies);
-  list('Interpretations naming no author of a scholarly reference', stats.interpretationsWithoutScholar);
-  list('scholars named in a body but not in its references', stats.scholarsNotReferenced);
-  list('anonymous views ("some scholars", "is debated", „смята се“…)', stats.editorial['anonymous-view']);
-  list('anonymous views in definitions and etymologies', stats.editorial['definition-view']);
-  list('scholarly references whose author a body never names (per locale)', stats.editorial['cited-never-named']);
-  list('works cited with different years across entries', stats.editorial['work-year']);
-  return lines.join('\n');
 }

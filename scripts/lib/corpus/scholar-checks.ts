@@ -2,6 +2,7 @@
 // readings it reports, each with a work in the entry's `references`, and every scholar a body
 // names to be cited. These heuristics find where that is not so. Pure.
 import type { Locale } from '../../../src/contract/facts.ts';
+import { spellings, stripMarks } from '../names/family-spellings.ts';
 import { bulgarianToLatin } from '../names/transliteration.ts';
 import { authorFamilyNames } from './reference-checks.ts';
 import type { Corpus } from './validate-corpus.ts';
@@ -15,11 +16,6 @@ export function bodySection(body: string, heading: string): string {
   return section === undefined ? '' : section.slice(section.indexOf('\n') + 1);
 }
 
-const stripMarks = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .normalize('NFC');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // Sound classes (after Soundex) so that "Scholem" and „Шолем“ (sholem), "Hanegraaff" and
@@ -71,98 +67,6 @@ export function capitalisedWords(text: string): SpokenWord[] {
     return { word: stripMarks(word), latin, key: soundKey(latin) };
   });
 }
-
-/**
- * How a family name may be spelled out before Bulgarian transliterates its sound: English
- * "ow" as ау (Howe -> Хау, Wittkower -> Виткауер), a silent e that lengthens the vowel (Fine ->
- * Файн, Crane -> Крейн), "tion" as шън (Sumption -> Съмпшън), a silent l (Walker -> Уокър),
- * French "ou" and silent endings (Foucault -> Фуко, Tardieu -> Тардийо), German ch and ei
- * (Trachtenberg -> Трахтенберг, Grillmeier -> Грилмайер), Finnish and Dutch j (Marjanen ->
- * Марянен), French ill (Weill -> Вей), and a few more below.
- */
-function spellings(family: string): string[] {
-  // O'Regan -> О'Рийгън: the Bulgarian capital word is the part after the apostrophe.
-  const name = stripMarks(
-    family
-      .replace(/^.*['’]/, '')
-      .replace(/ö/g, 'yo')
-      .replace(/ü/g, 'yu')
-      .replace(/ä/g, 'e'),
-  )
-    .toLowerCase()
-    .replace(/(?<=[^aeiou])oe/g, 'yo') // Hoeller -> Хьолер
-    .replace(/(?<=[^aeiou])ue/g, 'yu'); // Buehler -> Бюлер
-  // Double letters once, ck as k, final y as и, u as ъ: Lossky -> Лоски, Huffman -> Хъфман, Tuckett -> Тъкет.
-  const simple = name
-    .replace(/(\p{L})\1/gu, '$1')
-    .replace(/ck/g, 'k')
-    .replace(/y$/, 'i');
-  const english = name
-    .replace(/igh/g, 'ay') // Nightingale -> Найтингейл
-    .replace(/ow|ou/g, 'au') // Howe -> Хау, Louth -> Лаут
-    .replace(/ee$/, 'i') // Clulee -> Клули
-    .replace(/ee|ea/g, 'iy') // Reeves -> Рийвс, Weeks -> Уийкс, Needham -> Нийдъм
-    .replace(/oo/g, 'u') // Moore -> Мур
-    .replace(/(\p{L})\1/gu, '$1')
-    .replace(/ck/g, 'k')
-    .replace(/c(?![eiy])/g, 'k')
-    .replace(/a([^aeiouy])er$/, 'ey$1ar') // Baker -> Бейкър
-    .replace(/a([^aeiouy])e(?=\p{L})/gu, 'ey$1') // Casement -> Кейсмънт, Tacey -> Тейси, Nightingale
-    .replace(/([iue])r(?=[^aeiouy])/g, 'ar') // Birge -> Бърдж
-    .replace(/ge$/, 'dzh')
-    .replace(
-      /([aiouy])([^aeiouy])i?e(s?)$/,
-      (_, vowel: string, consonant: string, s: string) => `${ENGLISH_LONG[vowel]}${consonant}${s}`,
-    ) // Davies -> Дейвис
-    .replace(/([aeiou])e$/, '$1');
-  const french = name
-    .replace(/^h/, '') // Hadot -> Адо
-    .replace(/ou/g, 'u')
-    .replace(/ai/g, 'e') // Faivre -> Февр
-    .replace(/sh/g, 's')
-    .replace(/et$/, 'e') // Rouget -> Руже
-    .replace(/g(?=[ei])/g, 'zh')
-    .replace(/(?:ault|eau|aux|aut|ot)$/, 'o')
-    .replace(/au/g, 'o') // Hausherr -> Осер
-    .replace(/ieu$/, 'iyo')
-    .replace(/re$/, 'r')
-    .replace(/(\p{L})\1/gu, '$1')
-    .replace(/e$/, '') // Detienne -> Детиен
-    .replace(/c(?=[aou])/g, 'k');
-  const spelled = [
-    stripMarks(family).toLowerCase(),
-    name,
-    simple,
-    simple.replace(/u/g, 'a'),
-    english,
-    english.replace(/u/g, 'a'),
-    french,
-    name.replace(/ch/g, 'h').replace(/ei/g, 'ay').replace(/eu/g, 'oy'), // Neumann -> Нойман
-    simple.replace(/ch/g, 'h').replace(/ei/g, 'ay').replace(/eu/g, 'oy'),
-    name.replace(/j/g, 'y'),
-    name.replace(/ill/g, 'y'),
-    name.replace(/tion/g, 'shn'),
-    name.replace(/alk/g, 'ok'),
-    name.replace(/ieu$/, 'yu'), // Lieu -> Лю
-    stripMarks(family).toLowerCase().replace(/oe/g, 'u'), // Dutch oe: van der Poel -> ван дер Пул
-    english.replace(/j/g, 'dzh'), // English j: Jackson -> Джаксън, Lovejoy -> Лъвджой
-    name.replace(/g(?=[eiy])/g, 'dzh'), // English soft g: Pagels -> Пейджълс
-    name.replace(/ts/g, 'z'), // ц, read as z below: Izutsu -> Изуцу
-    name.replace(/dg/g, 'dzh'), // Ridgeon -> Риджън
-    name.replace(/quh/g, 'h').replace(/ou/g, 'u'), // Colquhoun -> Колхун
-  ];
-  // English w as у or в: Walker -> Уокър, Weeks -> Уийкс, Lewy -> Леви.
-  return [
-    ...new Set(
-      spelled.flatMap((spelling) => [
-        spelling,
-        spelling.replace(/w/g, 'u'),
-        spelling.replace(/w/g, 'v').replace(/y$/, 'i'),
-      ]),
-    ),
-  ];
-}
-const ENGLISH_LONG: Record<string, string> = { a: 'ey', i: 'ay', o: 'o', u: 'yu', y: 'ay' };
 
 /** Whether the (Bulgarian) words name `family`: the name itself, or a word that sounds and is spelled like it. */
 export function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
