@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../src/contract/facts.ts';
-import { decodeListIndex, type ListIndex } from '../src/list/list-index.ts';
+import { decodeListIndex, type ListIndex } from '../src/list/list-index/decode.ts';
 import { listIndexPath, SITE_FACTS_PATH } from '../src/contract/output-layout.ts';
 import { decodeSiteFacts, type SiteFacts } from '../src/site-facts.ts';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../../src/contract/facts.ts';
-import { decodeListIndex } from '../../src/list/list-index.ts';
+import { decodeListIndex } from '../../src/list/list-index/decode.ts';
 import { listIndexPath } from '../../src/contract/output-layout.ts';
 
 const [distDir, mode] = process.argv.slice(2) as [string, 'decode' | 'raw'];

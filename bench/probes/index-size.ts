@@ -6,7 +6,8 @@ import path from 'node:path';
 import { LOCALES } from '../../src/contract/facts.ts';
 import { foldForSearch } from '../../src/list/fold.ts';
 import { perVocabulary } from '../../src/contract/vocabularies.ts';
-import { decodeListIndex, encodeListIndex } from '../../src/list/list-index.ts';
+import { decodeListIndex } from '../../src/list/list-index/decode.ts';
+import { encodeListIndex } from '../../src/list/list-index/encode.ts';
 import { listIndexPath } from '../../src/contract/output-layout.ts';
 
 const [distDir] = process.argv.slice(2) as [string];

@@ -1,7 +1,7 @@
 // What the handler is made with (HandlerDeps), what every request brings (ClientInfo, a
 // resolved StaticFile), and what every step of the pipeline shares (HandlerContext).
 import { DOCS_PATH, type Locale } from '../contract/facts.ts';
-import type { ListIndex } from '../list/list-index.ts';
+import type { ListIndex } from '../list/list-index/decode.ts';
 import { DEFAULT_IPV6_PREFIX_BITS } from '../limits/client-key.ts';
 import type { GrantBook } from '../limits/grants.ts';
 import type { RateLimitStore } from '../limits/rate-limit.ts';

@@ -4,7 +4,7 @@ import type { Locale } from '../contract/facts.ts';
 import { LIST_PARAMETERS, vocabularyParameters } from '../contract/list-parameters.ts';
 import { foldForSearch } from './fold.ts';
 import { etagFor } from '../http.ts';
-import type { ListIndex } from './list-index.ts';
+import type { ListIndex } from './list-index/decode.ts';
 import { parseListParams, type ListParams, type ParameterError } from './query.ts';
 import { renderListBody, type ListMeta } from './render.ts';
 import { selectPage, type VocabularyFilter } from './select.ts';

@@ -1,6 +1,6 @@
 // Writes a list response body from pre-serialized items: byte copies, no JSON.stringify of
 // items per request. Consecutive positions are copied as one range.
-import type { ListIndex } from './list-index.ts';
+import type { ListIndex } from './list-index/decode.ts';
 
 export interface ListMeta {
   total: number;

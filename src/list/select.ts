@@ -1,6 +1,7 @@
 // Finds the page of item positions a list query asks for, and how many items match in all.
 // Positions are in the endpoint's order, so a filter never needs a sort.
-import { GRAM_LENGTH, type ListIndex } from './list-index.ts';
+import type { ListIndex } from './list-index/decode.ts';
+import { GRAM_LENGTH } from './list-index/grams.ts';
 
 /** Only the items whose code in `codes` is `code`; `members` are those items, ascending. */
 export interface VocabularyFilter {

@@ -2,7 +2,7 @@
 // oracle tests run the exact code the function runs, on exactly what the build emits.
 import { DATA_VERSION_HEX_DIGITS, LOCALES, type Locale } from '../../src/contract/facts.ts';
 import { createHandler, type ClientInfo, type HandlerDeps } from '../../src/handler.ts';
-import { decodeListIndex, type ListIndex } from '../../src/list/list-index.ts';
+import { decodeListIndex, type ListIndex } from '../../src/list/list-index/decode.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../src/limits/rate-limit.ts';
 import type { Term } from '../../src/contract/response-schemas.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../src/contract/facts.ts';
-import { decodeListIndex, type ListIndex } from '../../src/list/list-index.ts';
+import { decodeListIndex, type ListIndex } from '../../src/list/list-index/decode.ts';
 import type { TermListItem } from '../../src/contract/response-schemas.ts';
 import { listIndexPath } from '../../src/contract/output-layout.ts';
 

@@ -1,8 +1,10 @@
 // The gram postings of the list index against brute force: every gram's positions, whether
-// the index stored them as a list or as a bitmap of all items.
+// the index stored them as a list or as a bitmap of all items; and the errors of a corrupt file.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeListIndex, encodeListIndex } from '../../src/list/list-index.ts';
+import { decodeListIndex } from '../../src/list/list-index/decode.ts';
+import { encodeListIndex, type ListIndexInput } from '../../src/list/list-index/encode.ts';
+import { frameListIndex, readListIndexFrame, type Sections } from '../../src/list/list-index/format.ts';
 
 const nameArbitrary = fc
   .array(fc.constantFrom('a', 'b', 'я', 'σ', ' '), { minLength: 1, maxLength: 6 })
@@ -60,5 +62,70 @@ describe('list index postings', () => {
     expect(() => encodeListIndex(input(['']))).toThrow(
       'a search name of "sophia" is empty or contains a newline or U+0000',
     );
+    expect(() => encodeListIndex(input(['a\u0000']))).toThrow(
+      'a search name of "sophia" is empty or contains a newline or U+0000',
+    );
+  });
+});
+
+describe('a corrupt list index', () => {
+  const input: ListIndexInput = {
+    locale: 'en',
+    dataVersion: 'v',
+    vocabularies: { pillar: ['p', 'q'], tradition: ['t'] },
+    attributionJson: '{}',
+    docsUrl: 'https://x.test/',
+    entries: ['sophia', 'aeon', 'pleroma'].map((slug, i) => ({
+      json: `{"slug":"${slug}"}`,
+      values: { pillar: i === 1 ? 'q' : 'p', tradition: 't' },
+      searchNames: [slug],
+      slug,
+    })),
+  };
+  const good = encodeListIndex(input);
+  /** The same index with some sections replaced, framed as the encoder frames it. */
+  const tampered = (change: (sections: Sections) => Partial<Sections>) => {
+    const { facts, sections } = readListIndexFrame(good);
+    return frameListIndex(facts, { ...sections, ...change(sections) });
+  };
+  const rebuild = '; rebuild with `npm run build`';
+
+  it('decodes when nothing is changed, and reframes to the same bytes', () => {
+    expect(tampered(() => ({}))).toEqual(good);
+    const index = decodeListIndex(good);
+    expect([...index.members('pillar', 1)]).toEqual([1]);
+    expect([...index.postings('le')]).toEqual([2]);
+  });
+
+  it('is refused at load with what is wrong', () => {
+    expect(() => decodeListIndex(good.subarray(0, good.length - 4))).toThrow(
+      `the list index section postings is missing or lies outside the file${rebuild}`,
+    );
+    expect(() => decodeListIndex(good.subarray(0, 20))).toThrow(
+      `the list index header runs past the end of the file${rebuild}`,
+    );
+    expect(() => decodeListIndex(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).toThrow(
+      `not a list index file (bad magic)${rebuild}`,
+    );
+    expect(() => decodeListIndex(tampered((s) => ({ itemStarts: s.itemStarts.subarray(0, 12) })))).toThrow(
+      `the list index's itemStarts do not match its 3 items and 52 bytes${rebuild}`,
+    );
+    expect(() => decodeListIndex(tampered((s) => ({ nameStarts: s.nameStarts.subarray(0, 6) })))).toThrow(
+      `the list index section nameStarts is not a whole number of 32-bit words${rebuild}`,
+    );
+    expect(() => decodeListIndex(tampered((s) => ({ vocabularyCodes: s.vocabularyCodes.subarray(1) })))).toThrow(
+      `the list index's vocabulary codes are not one byte per item and vocabulary${rebuild}`,
+    );
+    expect(() => decodeListIndex(tampered((s) => ({ gramStarts: s.gramStarts.subarray(4) })))).toThrow(
+      `the list index has a gram dictionary and posting starts of different sizes${rebuild}`,
+    );
+    expect(() => decodeListIndex(tampered((s) => ({ postings: s.postings.subarray(4) })))).toThrow(
+      `the list index's posting starts do not end where its postings end${rebuild}`,
+    );
+  });
+
+  it('refuses a vocabulary code outside its values when a filter first needs it', () => {
+    const index = decodeListIndex(tampered(() => ({ vocabularyCodes: new Uint8Array([0, 7, 0, 0, 0, 0]) })));
+    expect(() => index.members('pillar', 0)).toThrow(`the list index holds pillar code 7, of 2 values${rebuild}`);
   });
 });

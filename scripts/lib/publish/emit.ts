@@ -1,7 +1,7 @@
 // API records -> every file of dist/, written to an OutputSink as they are produced: one
 // pass over the terms writes the term files, feeds the dumps and collects the list index.
 import { API_ROOT, DOCS_PATH, LOCALES, type Locale, termFilePath } from '../../../src/contract/facts.ts';
-import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index.ts';
+import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index/encode.ts';
 import type { Manifest } from '../../../src/contract/dump-schemas.ts';
 import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
 import type { Term, VocabularyResponse } from '../../../src/contract/response-schemas.ts';

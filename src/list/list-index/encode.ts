@@ -1,0 +1,101 @@
+// Writes the list index of one locale (the build, and the edit loop after each change). Items are
+// stored already serialized, joined by commas in the endpoint's order, so a page is a copy of byte
+// ranges; each item's folded search names are stored as UTF-8 beside them, for the searches to
+// compare bytes, with the gram postings that find their candidates (grams.ts).
+import type { Locale } from '../../contract/facts.ts';
+import type { VocabularyName, VocabularyValues } from '../../contract/vocabularies.ts';
+import { frameListIndex } from './format.ts';
+import { gramsOf } from './grams.ts';
+import { encodeVocabularyCodes } from './vocabulary-codes.ts';
+import { littleEndianBytes } from './words.ts';
+
+export interface ListIndexInput {
+  locale: Locale;
+  dataVersion: string;
+  vocabularies: VocabularyValues;
+  attributionJson: string;
+  docsUrl: string;
+  /** In the endpoint's order; `values`: the item's value of each vocabulary. */
+  entries: {
+    json: string;
+    values: Record<VocabularyName, string>;
+    searchNames: readonly string[];
+    slug: string;
+  }[];
+}
+
+const utf8 = new TextEncoder();
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+
+export function encodeListIndex(input: ListIndexInput): Uint8Array {
+  const { entries } = input;
+  const items = joinWithStarts(
+    entries.map((entry) => utf8.encode(entry.json)),
+    COMMA,
+  );
+  const vocabularyCodes = encodeVocabularyCodes(
+    input.vocabularies,
+    entries.map((entry) => entry.values),
+  );
+  const names = joinWithStarts(entries.map(searchNameBytes), NEWLINE);
+  const grams = gramsOf(
+    input.locale,
+    entries.map((entry) => entry.searchNames),
+  );
+  return frameListIndex(
+    {
+      locale: input.locale,
+      count: entries.length,
+      dataVersion: input.dataVersion,
+      vocabularies: input.vocabularies,
+      attributionJson: input.attributionJson,
+      docsUrl: input.docsUrl,
+    },
+    {
+      items: items.bytes,
+      itemStarts: littleEndianBytes(items.starts),
+      vocabularyCodes,
+      names: names.bytes,
+      nameStarts: littleEndianBytes(names.starts),
+      slugs: utf8.encode(entries.map((entry) => entry.slug).join('\n')),
+      gramKeys: grams.gramKeys,
+      gramStarts: littleEndianBytes(grams.gramStarts),
+      postings: littleEndianBytes(grams.postings),
+    },
+  );
+}
+
+/** An item's search names as UTF-8, joined by "\n", refusing a name that would break a search. */
+function searchNameBytes(entry: ListIndexInput['entries'][number]): Uint8Array {
+  // "\n" separates an item's names, and U+0000 pads the short grams of the gram dictionary:
+  // a name holding "\n" would let a search match across two names, and one holding U+0000
+  // would be found by a search of the padding.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is the gram dictionary's padding, refused in names
+  if (entry.searchNames.some((name) => name === '' || /[\n\u0000]/.test(name))) {
+    throw new Error(`a search name of "${entry.slug}" is empty or contains a newline or U+0000`);
+  }
+  return utf8.encode(entry.searchNames.join('\n'));
+}
+
+/**
+ * The parts joined by `separator`, and where each starts: part i is bytes[starts[i],
+ * starts[i + 1] - 1), the last start being one past the end (as if a separator followed).
+ */
+function joinWithStarts(parts: readonly Uint8Array[], separator: number): { bytes: Uint8Array; starts: Uint32Array } {
+  const starts = new Uint32Array(parts.length + 1);
+  let end = 0;
+  parts.forEach((part, i) => {
+    starts[i] = end;
+    end += part.length + 1;
+  });
+  starts[parts.length] = end;
+  const bytes = new Uint8Array(Math.max(0, end - 1));
+  let at = 0;
+  for (const part of parts) {
+    if (at > 0) bytes[at - 1] = separator;
+    bytes.set(part, at);
+    at += part.length + 1;
+  }
+  return { bytes, starts };
+}
