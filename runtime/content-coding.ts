@@ -6,7 +6,9 @@
 // problems are compressed per response.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { HEADER_NAMES, HEADERS, REQUEST_HEADERS } from '../src/contract/headers.ts';
 import { responseParts } from '../src/http.ts';
+import { withAccept } from './representation.ts';
 
 export type Coding = 'br' | 'gzip';
 const CODINGS = ['br', 'gzip', 'identity'];
@@ -52,10 +54,12 @@ export function weakened(etag: string): string {
   return etag.startsWith('W/') ? etag : `W/${etag}`;
 }
 
+const ACCEPT_ENCODING_NAMED = new RegExp(`(^|,)\\s*${REQUEST_HEADERS.acceptEncoding}\\s*(,|$)`, 'i');
+
 /** Adds `Accept-Encoding` to a Vary header value, keeping what is there. */
 export function varyAcceptEncoding(vary: string | null | undefined): string {
-  if (!vary) return 'Accept-Encoding';
-  return /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary) || vary.trim() === '*' ? vary : `${vary}, Accept-Encoding`;
+  if (!vary) return REQUEST_HEADERS.acceptEncoding;
+  return ACCEPT_ENCODING_NAMED.test(vary) || vary.trim() === '*' ? vary : `${vary}, ${REQUEST_HEADERS.acceptEncoding}`;
 }
 
 /** Compressed bodies of static files, per coding, kept as long as the file itself is cached. */
@@ -98,7 +102,7 @@ export async function answerForClient(
   file: { body: Uint8Array; headers: Record<string, string> } | undefined,
 ): Promise<Answer | undefined> {
   const type =
-    response.headers.get('Content-Type') ?? (response.status === 304 ? file?.headers['Content-Type'] : undefined);
+    response.headers.get(CONTENT_TYPE) ?? (response.status === 304 ? file?.headers[CONTENT_TYPE] : undefined);
   const compressible = isCompressible(type) || (response.status === 304 && !file);
   const head = request.method === 'HEAD';
   if (!compressible && !head) return undefined;
@@ -124,10 +128,10 @@ export function answerOfParts(
   const parts = responseParts(response);
   if (!parts) return undefined;
   const { status, body } = parts;
-  const type = parts.headers['Content-Type'] ?? (status === 304 ? file?.headers['Content-Type'] : undefined);
+  const type = parts.headers[CONTENT_TYPE] ?? (status === 304 ? file?.headers[CONTENT_TYPE] : undefined);
   const compressible = isCompressible(type) || (status === 304 && !file);
   if (!compressible && request.method !== 'HEAD') return undefined;
-  const own = varies ? { ...parts.headers, Vary: withAccept(parts.headers.Vary) } : parts.headers;
+  const own = varies ? { ...parts.headers, [VARY]: withAccept(parts.headers[VARY]) } : parts.headers;
   const bodiless = status === 304 || status === 204 || body === null;
   const fromFile = file !== undefined && status === 200;
   const bytes = bodiless || fromFile ? null : typeof body === 'string' ? UTF8.encode(body) : body;
@@ -144,27 +148,26 @@ function encoded(
   file: { body: Uint8Array } | undefined,
 ): Answer {
   const { status, headers, compressible } = response;
-  const coding = compressible ? chooseCoding(request.headers.get('Accept-Encoding')) : undefined;
-  if (compressible) headers.Vary = varyAcceptEncoding(headers.Vary);
-  if (coding && headers.ETag) headers.ETag = weakened(headers.ETag);
+  const coding = compressible ? chooseCoding(request.headers.get(REQUEST_HEADERS.acceptEncoding)) : undefined;
+  if (compressible) headers[VARY] = varyAcceptEncoding(headers[VARY]);
+  const etag = headers[HEADER_NAMES.etag];
+  if (coding && etag) headers[HEADER_NAMES.etag] = weakened(etag);
   if (response.bodiless) return { status, headers, body: null };
   const fromFile = file !== undefined && status === 200;
   let body = fromFile ? file.body : (own ?? new Uint8Array());
   if (coding) {
     body = fromFile ? encodedFile(file, coding) : encode(body, coding);
-    headers['Content-Encoding'] = coding;
+    headers[HEADER_NAMES.contentEncoding] = coding;
   }
-  headers['Content-Length'] = String(body.byteLength);
+  headers[HEADER_NAMES.contentLength] = String(body.byteLength);
   return { status, headers, body: request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>) };
 }
 
-/** Adds `Accept` to a Vary value, as `varyOnAccept` does on a Headers object. */
-function withAccept(vary: string | undefined): string {
-  return vary && /(^|,)\s*(accept|\*)\s*(,|$)/i.test(vary) ? vary : vary ? `${vary}, Accept` : 'Accept';
-}
+const CONTENT_TYPE = HEADER_NAMES.contentType;
+const VARY = HEADER_NAMES.vary;
 
 /** Names as the handler writes them (`ETag`, `X-RateLimit-Limit`), whatever case Headers gives. */
-const NAME_EXCEPTIONS: Record<string, string> = { etag: 'ETag', 'www-authenticate': 'WWW-Authenticate' };
+const DECLARED_NAMES = new Map(Object.values(HEADERS).map((header) => [header.name.toLowerCase(), header.name]));
 
 const namesSeen = new Map<string, string>();
 
@@ -172,10 +175,10 @@ function headerName(lower: string): string {
   let name = namesSeen.get(lower);
   if (name !== undefined) return name;
   name =
-    NAME_EXCEPTIONS[lower] ??
+    DECLARED_NAMES.get(lower) ??
     lower
       .split('-')
-      .map((part) => (part === 'ratelimit' ? 'RateLimit' : part.charAt(0).toUpperCase() + part.slice(1)))
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
       .join('-');
   // Names are ours (the handler's and the routing table's), a few dozen; bounded all the same.
   if (namesSeen.size < 256) namesSeen.set(lower, name);

@@ -2,6 +2,11 @@
 // (`--trust-proxy`) is believed, and only a well-formed host and scheme: the value ends up in
 // `Link` headers, so nothing else of it may pass. From anyone else, X-Forwarded-* mean nothing.
 import type { IncomingMessage } from 'node:http';
+import { REQUEST_HEADERS } from '../src/contract/headers.ts';
+
+// Node gives request header names in lower case.
+const FORWARDED_HOST = REQUEST_HEADERS.forwardedHost.toLowerCase();
+const FORWARDED_PROTO = REQUEST_HEADERS.forwardedProto.toLowerCase();
 
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;
@@ -21,8 +26,8 @@ export function forwardedOrigin(
 ): string | undefined {
   const peer = incoming.socket.remoteAddress;
   if (peer === undefined || !isTrusted(peer)) return undefined;
-  const host = first(incoming.headers['x-forwarded-host']).toLowerCase();
+  const host = first(incoming.headers[FORWARDED_HOST]).toLowerCase();
   if (host.length > 260 || !HOST.test(host)) return undefined;
-  const proto = first(incoming.headers['x-forwarded-proto']).toLowerCase();
+  const proto = first(incoming.headers[FORWARDED_PROTO]).toLowerCase();
   return `${proto === 'http' || proto === 'https' ? proto : defaultScheme}://${host}`;
 }

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { refusal, type ProblemKind } from '../src/http.ts';
+import { HEADER_NAMES } from '../src/contract/headers.ts';
 
 export interface RefusalSite {
   docsUrl: string;
@@ -42,6 +43,15 @@ function clientErrorRefusal(error: NodeJS.ErrnoException): [ProblemKind, string]
   return ['bad-request', 'the request could not be parsed as HTTP/1.1'];
 }
 
+/** The headers of a refusal after which the connection closes: its length, and `close`. */
+function closing(headers: Record<string, string>, body: string): Record<string, string> {
+  return {
+    ...headers,
+    [HEADER_NAMES.contentLength]: String(Buffer.byteLength(body)),
+    [HEADER_NAMES.connection]: 'close',
+  };
+}
+
 export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http.Server {
   const answer = (kind: ProblemKind, detail: string) => {
     const { status, headers, body } = refusal(options.site(), options.rateLimit, kind, detail);
@@ -72,7 +82,7 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
         'bad-request',
         'an HTTP/1.1 request must carry a Host header',
       );
-      outgoing.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+      outgoing.writeHead(status, closing(headers, body));
       outgoing.end(incoming.method === 'HEAD' ? undefined : body);
       return;
     }
@@ -91,7 +101,7 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
     }
     const [kind, detail] = clientErrorRefusal(error);
     const { status, headers, body } = refusal(options.site(), options.rateLimit, kind, detail);
-    const lines = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
+    const lines = Object.entries(closing(headers, body))
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines}\r\n${body}`);

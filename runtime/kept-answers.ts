@@ -16,6 +16,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './content-coding.ts';
 import type { ServedTree, Snapshot } from './served-tree.ts';
+import { REQUEST_HEADERS } from '../src/contract/headers.ts';
+
+// Node gives request header names in lower case.
+const lower = <T extends string>(name: T) => name.toLowerCase() as Lowercase<T>;
+const ACCEPT = lower(REQUEST_HEADERS.accept);
+const ACCEPT_ENCODING = lower(REQUEST_HEADERS.acceptEncoding);
+const IF_NONE_MATCH = lower(REQUEST_HEADERS.ifNoneMatch);
 
 /** How many answers a tree keeps at most, and how many bytes of bodies (shared ones counted each time). */
 const MAX_ANSWERS = 10_000;
@@ -47,7 +54,7 @@ export function requestKey(incoming: IncomingMessage): string | undefined {
   const { method, url, headers } = incoming;
   if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return undefined;
   if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return undefined;
-  const key = `${method} ${field(url)}${field(headers.accept)}${field(headers['accept-encoding'])}${field(headers['if-none-match'])}`;
+  const key = `${method} ${field(url)}${field(headers[ACCEPT])}${field(headers[ACCEPT_ENCODING])}${field(headers[IF_NONE_MATCH])}`;
   return key.length <= MAX_KEY_LENGTH ? key : undefined;
 }
 

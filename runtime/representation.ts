@@ -3,9 +3,12 @@
 // /api/lexicon/public/{slug} answers the concept's RDF, as `?format=` does everywhere.
 import Negotiator from 'negotiator';
 import { CONCEPT_FORMAT_PARAM, CONCEPT_FORMATS, type ConceptFormat, LIST_PATH } from '../src/contract/facts.ts';
+import { HEADER_NAMES, REQUEST_HEADERS } from '../src/contract/headers.ts';
+import { essenceOf } from '../src/contract/media-types.ts';
+import { JSON_TYPE } from '../src/http.ts';
 
 // JSON first: what a client that accepts anything (*/*, or no Accept) gets.
-const OFFERED = ['application/json', ...Object.values(CONCEPT_FORMATS).map((f) => f.mediaType)];
+const OFFERED = [essenceOf(JSON_TYPE), ...Object.values(CONCEPT_FORMATS).map((f) => f.mediaType)];
 const FORMAT_OF = new Map<string, ConceptFormat>(
   (Object.keys(CONCEPT_FORMATS) as ConceptFormat[]).map((format) => [CONCEPT_FORMATS[format].mediaType, format]),
 );
@@ -33,10 +36,16 @@ export function negotiateTerm(pathname: string, search: URLSearchParams, accept:
   return { search: withFormat, varies: true };
 }
 
+const ACCEPT_NAMED = new RegExp(`(^|,)\\s*(${REQUEST_HEADERS.accept}|\\*)\\s*(,|$)`, 'i');
+
+/** Adds `Accept` to a Vary value, keeping what is there (nothing when it names Accept or `*`). */
+export function withAccept(vary: string | null | undefined): string {
+  if (!vary) return REQUEST_HEADERS.accept;
+  return ACCEPT_NAMED.test(vary) ? vary : `${vary}, ${REQUEST_HEADERS.accept}`;
+}
+
 /** Adds `Accept` to a response's Vary, keeping what is there. */
 export function varyOnAccept(response: Response): Response {
-  const vary = response.headers.get('Vary');
-  if (!vary || !/(^|,)\s*(accept|\*)\s*(,|$)/i.test(vary))
-    response.headers.set('Vary', vary ? `${vary}, Accept` : 'Accept');
+  response.headers.set(HEADER_NAMES.vary, withAccept(response.headers.get(HEADER_NAMES.vary)));
   return response;
 }

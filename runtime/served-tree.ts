@@ -13,11 +13,12 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { getMimeType } from 'hono/utils/mime';
 import type { StaticFile } from '../src/handler.ts';
 import { staticHeaders } from '../src/routes.ts';
 import { outputSiblings, recoverUnderLock } from './publish.ts';
 import { listIndexPath } from '../src/contract/output-layout.ts';
+import { HEADER_NAMES } from '../src/contract/headers.ts';
+import { mediaTypeOf, UNKNOWN_MEDIA_TYPE } from '../src/contract/media-types.ts';
 import type { SiteFacts } from '../src/site-facts.ts';
 import { loadIndexes, loadSiteFacts, type Indexes } from './load-indexes.ts';
 
@@ -107,7 +108,7 @@ export class Snapshot {
     const body = new Uint8Array(readFileSync(file));
     this.tree.confirm(this);
     const headers = staticHeaders(urlPath, rateLimit);
-    headers['Content-Type'] ??= getMimeType(file) ?? 'application/octet-stream';
+    headers[HEADER_NAMES.contentType] ??= mediaTypeOf(file) ?? UNKNOWN_MEDIA_TYPE;
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
     if (this.files.size >= MAX_CACHED) this.files.clear();
     const read = { body, headers, etag };

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { createHandler, type Handler, type StaticFile } from '../src/handler.ts';
-import { baseHeaders, JSON_TYPE, refusal } from '../src/http.ts';
+import { baseHeaders, JSON_TYPE, NEVER_STORED, refusal } from '../src/http.ts';
 import { canonicalPath } from '../src/request-path.ts';
 import { resolveRoute } from '../src/routes.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/limits/rate-limit.ts';
@@ -21,8 +21,10 @@ import { checkRedisUrl, RedisRateLimitStore } from './redis-store.ts';
 import { negotiateTerm, varyOnAccept } from './representation.ts';
 import { answerFromMemory, keepAnswer, requestKey } from './kept-answers.ts';
 import { isCounted } from '../src/limits/counting.ts';
+import { HEALTH_PATH } from '../src/contract/output-layout.ts';
+import { HEADER_NAMES, REQUEST_HEADERS } from '../src/contract/headers.ts';
 
-export const HEALTH_PATH = '/healthz';
+export { HEALTH_PATH };
 
 export interface ServerOptions {
   /** The built output folder. */
@@ -118,14 +120,18 @@ export function createApp(
       'unavailable',
       'the data is being replaced or is not built; retry in a few seconds',
     );
-    headers['Retry-After'] = '5';
+    headers[HEADER_NAMES.retryAfter] = '5';
     return forClient(request, new Response(request.method === 'HEAD' ? null : body, { status, headers }), undefined);
   };
 
   async function health(request: Request): Promise<Response> {
     const snapshot = await tree.health();
     // Never counted; the contract's headers as on every response, and never cached.
-    const headers = { ...baseHeaders(undefined), 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
+    const headers = {
+      ...baseHeaders(undefined),
+      [HEADER_NAMES.contentType]: JSON_TYPE,
+      [HEADER_NAMES.cacheControl]: NEVER_STORED,
+    };
     const body = snapshot
       ? { status: 'ok', dataVersion: snapshot.dataVersion }
       : { status: 'unavailable', detail: 'no complete data tree is in place' };
@@ -142,7 +148,7 @@ export function createApp(
     const canonical = canonicalPath(url.pathname);
     // A term URL answers the representation Accept asks for (the CDN cannot: ?format= there).
     const negotiated = canonical.ok
-      ? negotiateTerm(canonical.path, url.searchParams, request.headers.get('Accept'))
+      ? negotiateTerm(canonical.path, url.searchParams, request.headers.get(REQUEST_HEADERS.accept))
       : { search: url.searchParams, varies: false };
     // Routed, read and answered from one tree; if dist/ moved meanwhile, again from the new one.
     let snapshot: Snapshot;

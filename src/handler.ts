@@ -15,6 +15,7 @@ import { limit } from './handler/limit.ts';
 import { parseRequest } from './handler/parse.ts';
 import { problem } from './handler/problems.ts';
 import { problemDetail } from './contract/problems.ts';
+import { HEADER_NAMES } from './contract/headers.ts';
 
 export {
   type ClientInfo,
@@ -41,7 +42,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       const refused = await limit(context, parsed, client, outcome);
       if (refused) return refused;
       // headers: counted answers are per client, the others public.
-      parsed.headers['Cache-Control'] = parsed.counted ? PER_CLIENT : CACHEABLE;
+      parsed.headers[HEADER_NAMES.cacheControl] = parsed.counted ? PER_CLIENT : CACHEABLE;
       return outcome.respond(parsed.headers);
     } catch (error) {
       // errors: told to the adapter, a 500 problem to the client, never a stack trace.

@@ -1,27 +1,36 @@
 // Response building shared by every route of the function: the headers docs/api-contract.md puts
 // on every response, problem bodies (RFC 9457) and conditional requests. Web-standard only.
 import { LICENSE, LICENSE_URL } from './contract/facts.ts';
-import { ALLOWED_METHOD_LIST, HEADERS } from './contract/headers.ts';
+import { MEDIA_TYPES } from './contract/media-types.ts';
+import {
+  ALLOWED_METHOD_LIST,
+  ALLOWED_REQUEST_HEADER_NAMES,
+  exposedHeaderNames,
+  HEADER_NAMES,
+  HEADERS,
+  REQUEST_HEADERS,
+} from './contract/headers.ts';
 import { PROBLEMS, type ProblemKind } from './contract/problems.ts';
 import type { ParameterError } from './list/query.ts';
 import { POLICY_NAME, WINDOW_SECONDS, type RateLimitState } from './limits/rate-limit.ts';
 
 export type { ProblemKind };
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = MEDIA_TYPES.json;
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 export const ALLOWED_METHODS = ALLOWED_METHOD_LIST.join(', ');
 export const CACHEABLE = 'public, max-age=300, stale-while-revalidate=86400';
 /** For responses that carry per-client counters: a browser may revalidate, a CDN never stores. */
 export const PER_CLIENT = 'private, no-cache';
+/** For what must never be kept (the self-hosted server's health check). */
+export const NEVER_STORED = 'no-store';
+/** For files whose URL never changes content (versioned dumps, hashed assets). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Every header we send that a browser script cannot read without being told it may. */
-export const EXPOSED_HEADERS = Object.values(HEADERS)
-  .filter((header) => header.exposed)
-  .map((header) => header.name)
-  .join(', ');
+export const EXPOSED_HEADERS = exposedHeaderNames(HEADERS).join(', ');
 /** The request headers a page on another origin may send: a granted key, and revalidation. */
-export const ALLOWED_REQUEST_HEADERS = 'Authorization, If-None-Match';
+export const ALLOWED_REQUEST_HEADERS = ALLOWED_REQUEST_HEADER_NAMES.join(', ');
 
 export function rateLimitPolicy(limit: number): string {
   return `"${POLICY_NAME}";q=${limit};w=${WINDOW_SECONDS}`;
@@ -87,7 +96,7 @@ export function setPreflightHeaders(headers: ResponseHeaders, request: Request):
   headers[HEADERS.allowMethods.name] = ALLOWED_METHODS;
   // The headers asked for are allowed (a browser refuses the request otherwise), and a key and
   // revalidation always are, also for clients that cache one preflight for several requests.
-  const asked = request.headers.get('Access-Control-Request-Headers');
+  const asked = request.headers.get(REQUEST_HEADERS.accessControlRequestHeaders);
   headers[HEADERS.allowHeaders.name] = asked ? asked : ALLOWED_REQUEST_HEADERS;
   headers[HEADERS.maxAge.name] = '86400';
   headers[HEADERS.allow.name] = ALLOWED_METHODS;
@@ -154,7 +163,7 @@ export function refusal(
   detail: string,
 ): { status: number; headers: ResponseHeaders; body: string } {
   const headers = baseHeaders(rateLimit);
-  headers['Content-Type'] = PROBLEM_TYPE;
-  headers['Cache-Control'] = PER_CLIENT;
+  headers[HEADER_NAMES.contentType] = PROBLEM_TYPE;
+  headers[HEADER_NAMES.cacheControl] = PER_CLIENT;
   return { status: problemStatus(kind), headers, body: problemBody({ kind, detail, ...site }) };
 }

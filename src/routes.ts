@@ -8,17 +8,35 @@
 // path matches the request answers first (unless `preferStatic` and a file exists); then the
 // first matching redirect rule; a rewrite's target is again a file or a function's path.
 import {
+  API_PREFIX,
   API_ROOT,
+  below,
   CONCEPT_FORMAT_PARAM,
   CONCEPT_FORMATS,
   type ConceptFormat,
   conceptAlternateLinks,
   conceptFilePath,
   LIST_PATH,
+  LOCALES,
+  NOT_FOUND_PATH,
   TERM_REWRITE_PATH,
 } from './contract/facts.ts';
-import { CACHEABLE, CONTRACT_HEADERS, JSON_TYPE, rateLimitPolicy } from './http.ts';
-import { DATA_DIR, HEADERS_FILE, REDIRECTS_FILE } from './contract/output-layout.ts';
+import { HEADERS } from './contract/headers.ts';
+import { DUMP_EXTENSIONS_TYPED, MEDIA_TYPES } from './contract/media-types.ts';
+import { CACHEABLE, CONTRACT_HEADERS, IMMUTABLE, JSON_TYPE, rateLimitPolicy } from './http.ts';
+import {
+  DATA_DIR,
+  DUMP_FILE_PREFIX,
+  DUMPS_URL_PATH,
+  HEADERS_FILE,
+  HEALTH_PATH,
+  MANIFEST_URL_PATH,
+  PLATFORM_PATH,
+  REDIRECTS_FILE,
+  SITE_ASSETS_PATH,
+} from './contract/output-layout.ts';
+
+export { SITE_ASSETS_PATH };
 
 export interface FunctionRoute {
   name: string;
@@ -32,9 +50,12 @@ export interface FunctionRoute {
 
 export const OTHER_METHODS = ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** Paths whose static responses carry the contract headers, and the functions' paths. */
+const CONTRACT_PATHS = [below(API_PREFIX), below(DUMPS_URL_PATH)];
+
 export const FUNCTIONS: FunctionRoute[] = [
-  { name: 'lexicon', path: ['/api/*', '/dumps/*'], excludedPath: [`${LIST_PATH}/*`], preferStatic: true },
-  { name: 'lexicon-methods', path: ['/api/*', '/dumps/*'], method: OTHER_METHODS },
+  { name: 'lexicon', path: CONTRACT_PATHS, excludedPath: [below(LIST_PATH)], preferStatic: true },
+  { name: 'lexicon-methods', path: CONTRACT_PATHS, method: OTHER_METHODS },
 ];
 
 export interface RewriteRule {
@@ -65,11 +86,11 @@ export const REWRITES: RewriteRule[] = [
   { from: `${LIST_PATH}/:slug`, to: `${TERM_REWRITE_PATH}/:slug`, query: { locale: ':locale' }, rateLimited: true },
   { from: `${LIST_PATH}/:slug`, to: termFile('en'), rateLimited: true },
   // Deeper paths name no term: the function's JSON 404.
-  { from: `${LIST_PATH}/*`, to: `${TERM_REWRITE_PATH}/:splat` },
+  { from: below(LIST_PATH), to: `${TERM_REWRITE_PATH}/:splat` },
   // The function's runtime files and the platform's headers file are never served.
-  { from: `/${DATA_DIR}/*`, to: `${API_ROOT}/not-found` },
-  { from: `/${HEADERS_FILE}`, to: `${API_ROOT}/not-found` },
-  { from: `/${REDIRECTS_FILE}`, to: `${API_ROOT}/not-found` },
+  { from: below(`/${DATA_DIR}`), to: NOT_FOUND_PATH },
+  { from: `/${HEADERS_FILE}`, to: NOT_FOUND_PATH },
+  { from: `/${REDIRECTS_FILE}`, to: NOT_FOUND_PATH },
 ];
 
 /**
@@ -79,18 +100,15 @@ export const REWRITES: RewriteRule[] = [
  * published anywhere outside these prefixes, which belong to the API and the runtime; the build
  * refuses page paths inside them (scripts/lib/pages/page-paths.ts).
  */
-/** Files the site's pages load (their stylesheet), named by their content. */
-export const SITE_ASSETS_PATH = '/assets/';
-
 export const PAGE_RESERVED_PREFIXES = [
   SITE_ASSETS_PATH,
-  '/api/',
-  '/dumps/',
+  `${API_PREFIX}/`,
+  `${DUMPS_URL_PATH}/`,
   `/${DATA_DIR}/`,
   `/${HEADERS_FILE}`,
   `/${REDIRECTS_FILE}`,
-  '/healthz',
-  '/.netlify/',
+  HEALTH_PATH,
+  PLATFORM_PATH,
 ];
 
 /** Whether a request path may name a page (outside every reserved prefix). */
@@ -111,9 +129,6 @@ export interface HeaderRule {
   values: Record<string, string>;
 }
 
-/** Paths whose static responses carry the contract headers (and the policy, when there is one). */
-const CONTRACT_PATHS = ['/api/*', '/dumps/*'];
-
 /**
  * The policy header of static responses depends on RATE_LIMIT_PER_HOUR at build time, so the
  * build writes it to dist/_headers (which Netlify and netlify dev merge with netlify.toml):
@@ -121,40 +136,39 @@ const CONTRACT_PATHS = ['/api/*', '/dumps/*'];
  */
 export function policyHeaderRules(limit: number): HeaderRule[] {
   return limit > 0
-    ? CONTRACT_PATHS.map((path) => ({ for: path, values: { 'RateLimit-Policy': rateLimitPolicy(limit) } }))
+    ? CONTRACT_PATHS.map((path) => ({ for: path, values: { [HEADERS.rateLimitPolicy.name]: rateLimitPolicy(limit) } }))
     : [];
 }
 
 /** The Link of a static term file: the license (every response's), then the concept's RDF alternates. */
 export const TERM_FILE_LINK = `${CONTRACT_HEADERS.Link}, ${conceptAlternateLinks((format) => `?${CONCEPT_FORMAT_PARAM}=${format}`)}`;
 
+const CACHE_CONTROL = HEADERS.cacheControl.name;
+const CONTENT_TYPE = HEADERS.contentType.name;
+
 /** Headers of static responses, every matching rule applied in order (later ones win). */
 export const STATIC_HEADERS: HeaderRule[] = [
-  { for: '/api/*', values: { ...CONTRACT_HEADERS, 'Cache-Control': CACHEABLE } },
-  { for: `${API_ROOT}/*.json`, values: { 'Content-Type': JSON_TYPE } },
-  ...(['en', 'bg'] as const).map((locale) => ({
-    for: `${API_ROOT}/${locale}/*`,
+  { for: below(API_PREFIX), values: { ...CONTRACT_HEADERS, [CACHE_CONTROL]: CACHEABLE } },
+  { for: `${below(API_ROOT)}.json`, values: { [CONTENT_TYPE]: JSON_TYPE } },
+  ...LOCALES.map((locale) => ({
+    for: below(`${API_ROOT}/${locale}`),
     // A term's RDF alternates, as references the client resolves against the term URL it asked for.
-    values: { 'Content-Language': locale, Link: TERM_FILE_LINK },
+    values: { [HEADERS.contentLanguage.name]: locale, [HEADERS.link.name]: TERM_FILE_LINK },
   })),
   ...conceptFormats.map((format) => ({
     for: conceptFilePath('*', format),
-    values: { 'Content-Type': CONCEPT_FORMATS[format].contentType },
+    values: { [CONTENT_TYPE]: CONCEPT_FORMATS[format].contentType },
   })),
-  { for: '/dumps/*', values: { ...CONTRACT_HEADERS } },
+  { for: below(DUMPS_URL_PATH), values: { ...CONTRACT_HEADERS } },
   // Versioned dump names never change content; the manifest does.
-  { for: '/dumps/lexicon-*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
-  { for: '/dumps/manifest.json', values: { 'Cache-Control': CACHEABLE, 'Content-Type': JSON_TYPE } },
-  { for: '/dumps/*.json', values: { 'Content-Type': JSON_TYPE } },
-  { for: '/dumps/*.ndjson', values: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } },
-  { for: '/dumps/*.csv', values: { 'Content-Type': 'text/csv; charset=utf-8; header=present' } },
-  { for: '/dumps/*.sqlite', values: { 'Content-Type': 'application/vnd.sqlite3' } },
-  { for: '/dumps/*.ttl', values: { 'Content-Type': 'text/turtle; charset=utf-8' } },
-  { for: '/dumps/*.jsonld', values: { 'Content-Type': 'application/ld+json; charset=utf-8' } },
+  { for: `${DUMPS_URL_PATH}/${DUMP_FILE_PREFIX}*`, values: { [CACHE_CONTROL]: IMMUTABLE } },
+  { for: MANIFEST_URL_PATH, values: { [CACHE_CONTROL]: CACHEABLE, [CONTENT_TYPE]: JSON_TYPE } },
+  ...DUMP_EXTENSIONS_TYPED.map((extension) => ({
+    for: `${below(DUMPS_URL_PATH)}.${extension}`,
+    values: { [CONTENT_TYPE]: MEDIA_TYPES[extension] },
+  })),
   // The pages' stylesheet: its name carries its content's hash.
-  { for: `${SITE_ASSETS_PATH}*`, values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
-  // TBX has no registered media type; it is XML in the ISO 30042 namespace (RFC 7303).
-  { for: '/dumps/*.tbx', values: { 'Content-Type': 'application/xml; charset=utf-8' } },
+  { for: `${SITE_ASSETS_PATH}*`, values: { [CACHE_CONTROL]: IMMUTABLE } },
 ];
 
 /** A Netlify path pattern (`:name` one segment, `*` the rest) as a RegExp with named groups. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DATA_VERSION_HEX_DIGITS, DATA_VERSION_PATTERN, LICENSE, LOCALES } from './facts.ts';
 import { AttributionSchema } from './response-schemas.ts';
+import { DUMPS_URL_PATH } from './output-layout.ts';
 
 /** Formats of the offline dumps; the terminology formats (SKOS, TBX, schema.org) hold both locales. */
 export const DUMP_FORMATS = [
@@ -19,7 +20,7 @@ export const DUMP_FORMATS = [
 export const DumpFileSchema = z
   .strictObject({
     name: z.string().describe('File name; carries the data version, so a URL never changes content.'),
-    path: z.string().describe('Path on the site, from its root (/dumps/...).'),
+    path: z.string().describe(`Path on the site, from its root (${DUMPS_URL_PATH}/...).`),
     format: z.enum(DUMP_FORMATS),
     locale: z.enum([...LOCALES, 'all']).describe('"all": both locales in one file.'),
     bytes: z.int().min(0),

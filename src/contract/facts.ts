@@ -1,5 +1,6 @@
 // The fixed facts of the public contract (docs/api-contract.md), shared by the build,
 // the function and the tests. No zod here: the function imports this on its cold path.
+import { essenceOf, type FileExtension, MEDIA_TYPES } from './media-types.ts';
 
 export const LOCALES = ['en', 'bg'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -22,8 +23,15 @@ export const LICENSE = 'CC BY-SA 4.0';
 export const LICENSE_SPDX = 'CC-BY-SA-4.0';
 export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
-export const LIST_PATH = '/api/lexicon/public';
-export const API_ROOT = '/api/lexicon';
+/** Every path under this prefix belongs to the API: the function answers what no file does. */
+export const API_PREFIX = '/api';
+export const API_ROOT = `${API_PREFIX}/lexicon`;
+export const LIST_PATH = `${API_ROOT}/public`;
+
+/** Every path below `prefix`, as a routing pattern (Netlify's `*`: any rest of the path). */
+export function below(prefix: string): string {
+  return `${prefix}/*`;
+}
 
 /** The canonical URL path (and query) of a term: the one the CDN answers from a file. */
 export function termPath(slug: string, locale: Locale): string {
@@ -33,6 +41,9 @@ export function termPath(slug: string, locale: Locale): string {
 /** Where netlify.toml rewrites a single-term request the CDN cannot answer (another spelling
  * of the locale): a path of the function's, never a static file. */
 export const TERM_REWRITE_PATH = `${API_ROOT}/term`;
+
+/** A path of the function's that always answers the JSON 404 (the target of paths never served). */
+export const NOT_FOUND_PATH = `${API_ROOT}/not-found`;
 
 /** Where the static single-term response of a slug lives, relative to the site root. */
 export function termFilePath(locale: Locale, slug: string): string {
@@ -45,13 +56,9 @@ export function termFilePath(locale: Locale, slug: string): string {
  * the CDN) or, where code sees the request (npm start), by `Accept`.
  */
 export const CONCEPT_FORMATS = {
-  turtle: { extension: 'ttl', mediaType: 'text/turtle', contentType: 'text/turtle; charset=utf-8' },
-  jsonld: {
-    extension: 'jsonld',
-    mediaType: 'application/ld+json',
-    contentType: 'application/ld+json; charset=utf-8',
-  },
-} as const;
+  turtle: { extension: 'ttl', mediaType: essenceOf(MEDIA_TYPES.ttl), contentType: MEDIA_TYPES.ttl },
+  jsonld: { extension: 'jsonld', mediaType: essenceOf(MEDIA_TYPES.jsonld), contentType: MEDIA_TYPES.jsonld },
+} as const satisfies Record<string, { extension: FileExtension; mediaType: string; contentType: string }>;
 export type ConceptFormat = keyof typeof CONCEPT_FORMATS;
 export const CONCEPT_FORMAT_PARAM = 'format';
 
@@ -75,6 +82,10 @@ export function conceptAlternateLinks(target: (format: ConceptFormat) => string)
     .map((format) => `<${target(format)}>; rel="alternate"; type="${CONCEPT_FORMATS[format].mediaType}"`)
     .join(', ');
 }
+
+/** The OpenAPI document, and the folder of the published JSON Schemas. */
+export const OPENAPI_PATH = `${API_ROOT}/openapi.json`;
+export const SCHEMAS_PATH = `${API_ROOT}/schemas`;
 
 /** The documentation page; problem `type` URIs are this page plus a fragment. */
 export const DOCS_PATH = `${API_ROOT}/`;

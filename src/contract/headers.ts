@@ -150,9 +150,60 @@ export const HEADERS = {
     exposed: false,
     description: { en: 'The canonical URL.', bg: 'Каноничният адрес.' },
   },
+  contentType: {
+    name: 'Content-Type',
+    exposed: false,
+    description: { en: 'The media type of the body.', bg: 'Медийният тип на тялото.' },
+  },
+  vary: {
+    name: 'Vary',
+    exposed: false,
+    description: {
+      en: 'The request headers the response depends on.',
+      bg: 'Заглавките на заявката, от които зависи отговорът.',
+    },
+  },
+  contentEncoding: {
+    name: 'Content-Encoding',
+    exposed: false,
+    description: {
+      en: 'The compression of the body (self-hosted server).',
+      bg: 'Компресията на тялото (собствен сървър).',
+    },
+  },
+  contentLength: {
+    name: 'Content-Length',
+    exposed: false,
+    integer: true,
+    description: { en: 'The length of the body in bytes.', bg: 'Дължината на тялото в байтове.' },
+  },
+  connection: {
+    name: 'Connection',
+    exposed: false,
+    description: {
+      en: '`close` on a request the server could not read (self-hosted server).',
+      bg: '`close` при заявка, която сървърът не може да прочете (собствен сървър).',
+    },
+  },
 } as const satisfies Record<string, HeaderDeclaration>;
 
 export type HeaderKey = keyof typeof HEADERS;
+
+type HeaderNames<T extends Record<string, HeaderDeclaration>> = { readonly [K in keyof T]: T[K]['name'] };
+
+/** The names of a header table by key: what code sets and reads (`headers[HEADER_NAMES.etag]`). */
+export function headerNames<T extends Record<string, HeaderDeclaration>>(table: T): HeaderNames<T> {
+  return Object.fromEntries(Object.entries(table).map(([key, header]) => [key, header.name])) as HeaderNames<T>;
+}
+
+export const HEADER_NAMES = headerNames(HEADERS);
+
+/** The names a browser script on another origin may read (`Access-Control-Expose-Headers`). */
+export function exposedHeaderNames(table: Record<string, HeaderDeclaration>): string[] {
+  return Object.values(table)
+    .filter((header) => header.exposed)
+    .map((header) => header.name);
+}
 
 /** The names of the rate-limit headers, in the order the docs list them. */
 export const RATE_LIMIT_HEADER_KEYS = [
@@ -163,3 +214,20 @@ export const RATE_LIMIT_HEADER_KEYS = [
   'rateLimitReset',
   'retryAfter',
 ] as const satisfies readonly HeaderKey[];
+
+/**
+ * The request headers the API reads, by name. Only `Authorization` and `If-None-Match` are
+ * for clients to send (ALLOWED_REQUEST_HEADERS); the others come from browsers and proxies.
+ */
+export const REQUEST_HEADERS = {
+  authorization: 'Authorization',
+  ifNoneMatch: 'If-None-Match',
+  accept: 'Accept',
+  acceptEncoding: 'Accept-Encoding',
+  accessControlRequestHeaders: 'Access-Control-Request-Headers',
+  forwardedHost: 'X-Forwarded-Host',
+  forwardedProto: 'X-Forwarded-Proto',
+} as const;
+
+/** The request headers a page on another origin may send: a granted key, and revalidation. */
+export const ALLOWED_REQUEST_HEADER_NAMES = [REQUEST_HEADERS.authorization, REQUEST_HEADERS.ifNoneMatch] as const;

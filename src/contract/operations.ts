@@ -3,6 +3,7 @@
 // document (scripts/lib/formats/openapi.ts) and the docs page (scripts/lib/docs-page/) are rendered
 // from this; neither states an operation, a status or a bound of its own.
 import { LIST_PATH } from './facts.ts';
+import { MANIFEST_URL_PATH } from './output-layout.ts';
 import { rateLimitPolicy } from '../http.ts';
 import { POLICY_NAME } from '../limits/rate-limit.ts';
 import { HEADERS, RATE_LIMIT_HEADER_KEYS } from './headers.ts';
@@ -99,8 +100,8 @@ function listOperation(vocabularies: VocabularyValues): OperationModel {
       bg: 'Списък с термини: по страници, с филтри по език, стълб, традиция и текст.',
     },
     description: {
-      en: 'A page of terms in the collation order of the locale (ties by slug), filtered by pillar, by tradition and by a search on the names of the term in either language and script (see `q`). Out-of-range `limit` and `offset` are clamped and explained in `meta.warnings`; unknown parameters are ignored with a warning; a parameter given twice is a 400. Paging links (`first`, `prev`, `next`, `last`) are in the `Link` header. `/api/lexicon/public/` behaves the same.',
-      bg: 'Страница с термини в азбучния ред на езика (при равенство по slug), с филтър по стълб, по традиция и търсене в имената на термина на двата езика и в двете писмености (вижте `q`). `limit` и `offset` извън границите се ограничават и се обясняват в `meta.warnings`; непознати параметри се пренебрегват с предупреждение; параметър, подаден два пъти, дава 400. Връзките към страниците (`first`, `prev`, `next`, `last`) са в заглавката `Link`. `/api/lexicon/public/` работи по същия начин.',
+      en: `A page of terms in the collation order of the locale (ties by slug), filtered by pillar, by tradition and by a search on the names of the term in either language and script (see \`q\`). Out-of-range \`limit\` and \`offset\` are clamped and explained in \`meta.warnings\`; unknown parameters are ignored with a warning; a parameter given twice is a 400. Paging links (\`first\`, \`prev\`, \`next\`, \`last\`) are in the \`Link\` header. \`${LIST_PATH}/\` behaves the same.`,
+      bg: `Страница с термини в азбучния ред на езика (при равенство по slug), с филтър по стълб, по традиция и търсене в имената на термина на двата езика и в двете писмености (вижте \`q\`). \`limit\` и \`offset\` извън границите се ограничават и се обясняват в \`meta.warnings\`; непознати параметри се пренебрегват с предупреждение; параметър, подаден два пъти, дава 400. Връзките към страниците (\`first\`, \`prev\`, \`next\`, \`last\`) са в заглавката \`Link\`. \`${LIST_PATH}/\` работи по същия начин.`,
     },
     parameters: queryModels(LIST_PARAMETERS, vocabularies),
     responses: byStatus([
@@ -219,7 +220,7 @@ export function apiOperations(vocabularies: VocabularyValues, rateLimitPerHour: 
     ...vocabularyOperations(),
     staticOperation(
       'getDumpManifest',
-      '/dumps/manifest.json',
+      MANIFEST_URL_PATH,
       'Manifest',
       { en: 'The offline dumps.', bg: 'Архивите за сваляне.' },
       {

@@ -28,11 +28,31 @@ export const SITE_FACTS_PATH = `${DATA_DIR}/site.json`;
 /** The output folder the commands build into and serve from when given none. */
 export const DEFAULT_OUTPUT_DIR = 'dist';
 
-/** The offline dumps' folder, relative to the output root (and /dumps/ on the site). */
+/** The offline dumps' folder, relative to the output root (and DUMPS_URL_PATH on the site). */
 export const DUMPS_DIR = 'dumps';
+/** Where the dumps are on the site. */
+export const DUMPS_URL_PATH = `/${DUMPS_DIR}`;
 /** The dumps' manifest, in DUMPS_DIR. */
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_PATH = `${DUMPS_DIR}/${MANIFEST_FILE}`;
+/** The manifest's URL path on the site. */
+export const MANIFEST_URL_PATH = `/${MANIFEST_PATH}`;
+/** What every dump's file name starts with: a name that carries its data version never changes content. */
+export const DUMP_FILE_PREFIX = 'lexicon-';
+
+/** A dump's file name: the prefix, the data version, the locale (or `all`) and the extension. */
+export function dumpFileName(dataVersion: string, locale: Locale | 'all', extension: string): string {
+  return `${DUMP_FILE_PREFIX}${dataVersion}-${locale}.${extension}`;
+}
+
+/** The pages' stylesheet and other files they load, named by their content (never changing). */
+export const SITE_ASSETS_PATH = '/assets/';
+
+/** The self-hosted server's health check (npm start): not a file, never counted. */
+export const HEALTH_PATH = '/healthz';
+
+/** The platform's own paths (Netlify's functions and internals): never a page. */
+export const PLATFORM_PATH = '/.netlify/';
 
 /** The hashes of the previous output's files, a hint for reusing them (write-output.ts). */
 export const OUTPUT_HASHES_PATH = `${DATA_DIR}/output-hashes.json`;

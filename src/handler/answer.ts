@@ -16,6 +16,7 @@ import {
 import type { ParsedRequest } from './parse.ts';
 import { invalidOutcome, problemOutcome } from './problems.ts';
 import { problemDetail } from '../contract/problems.ts';
+import { HEADER_NAMES, REQUEST_HEADERS } from '../contract/headers.ts';
 
 export function answer(
   context: HandlerContext,
@@ -37,34 +38,34 @@ function list(context: HandlerContext, { request, method, url }: ParsedRequest, 
   const answer = answerList(context.indexes, url.searchParams);
   if (!answer.ok) return invalidOutcome(context.site, method, answer.errors);
   const { etag, meta } = answer;
-  const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), etag);
+  const notModified = matchesIfNoneMatch(request.headers.get(REQUEST_HEADERS.ifNoneMatch), etag);
   return {
     counts: !notModified,
     respond(headers) {
-      headers.ETag = etag;
-      headers['Content-Language'] = meta.locale;
+      headers[HEADER_NAMES.etag] = etag;
+      headers[HEADER_NAMES.contentLanguage] = meta.locale;
       const given = { locale: url.searchParams.has('locale'), limit: url.searchParams.has('limit') };
       const paging = pagingLinks(linkBase(context, client), answer.params, given, meta);
-      headers.Link = [headers.Link, ...paging].filter(Boolean).join(', ');
-      if (context.deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
+      headers[HEADER_NAMES.link] = [headers[HEADER_NAMES.link], ...paging].filter(Boolean).join(', ');
+      if (context.deps.forwardedOrigin) headers[HEADER_NAMES.vary] = FORWARDED_ORIGIN_HEADERS;
       if (notModified) return respond(null, 304, headers);
-      headers['Content-Type'] = JSON_TYPE;
+      headers[HEADER_NAMES.contentType] = JSON_TYPE;
       return respond(method === 'HEAD' ? null : answer.body(), 200, headers);
     },
   };
 }
 
 function staticFile(file: StaticFile, { request, method, counted }: ParsedRequest): Outcome {
-  const notModified = matchesIfNoneMatch(request.headers.get('If-None-Match'), file.etag);
+  const notModified = matchesIfNoneMatch(request.headers.get(REQUEST_HEADERS.ifNoneMatch), file.etag);
   return {
     counts: !notModified,
     respond(headers) {
       // Counted responses are per client: the file's public caching applies only where nothing
       // is counted (the dumps, the documentation, the pages; or no limit at all).
       for (const [name, value] of Object.entries(file.headers)) {
-        if (name !== 'Cache-Control' || !counted) headers[name] = value;
+        if (name !== HEADER_NAMES.cacheControl || !counted) headers[name] = value;
       }
-      headers.ETag = file.etag;
+      headers[HEADER_NAMES.etag] = file.etag;
       return respond(notModified || method === 'HEAD' ? null : file.body, notModified ? 304 : 200, headers);
     },
   };
@@ -102,10 +103,10 @@ function term(
   return {
     counts: true,
     respond(headers) {
-      headers.Location = location;
-      headers['Content-Language'] = locale;
-      headers.Link = [headers.Link, ...links].filter(Boolean).join(', ');
-      if (context.deps.forwardedOrigin) headers.Vary = FORWARDED_ORIGIN_HEADERS;
+      headers[HEADER_NAMES.location] = location;
+      headers[HEADER_NAMES.contentLanguage] = locale;
+      headers[HEADER_NAMES.link] = [headers[HEADER_NAMES.link], ...links].filter(Boolean).join(', ');
+      if (context.deps.forwardedOrigin) headers[HEADER_NAMES.vary] = FORWARDED_ORIGIN_HEADERS;
       return respond(null, 308, headers);
     },
   };

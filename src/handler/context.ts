@@ -1,6 +1,7 @@
 // What the handler is made with (HandlerDeps), what every request brings (ClientInfo, a
 // resolved StaticFile), and what every step of the pipeline shares (HandlerContext).
 import { DOCS_PATH, type Locale } from '../contract/facts.ts';
+import { REQUEST_HEADERS } from '../contract/headers.ts';
 import type { ListIndex } from '../list/list-index/decode.ts';
 import { DEFAULT_IPV6_PREFIX_BITS } from '../limits/client-key.ts';
 import type { GrantBook } from '../limits/grants.ts';
@@ -32,7 +33,7 @@ export interface HandlerDeps {
 }
 
 /** The headers a forwarded origin is read from (runtime/forwarded-origin.ts). */
-export const FORWARDED_ORIGIN_HEADERS = 'X-Forwarded-Host, X-Forwarded-Proto';
+export const FORWARDED_ORIGIN_HEADERS = `${REQUEST_HEADERS.forwardedHost}, ${REQUEST_HEADERS.forwardedProto}`;
 
 export interface ClientInfo {
   ip: string;

@@ -9,6 +9,7 @@ import type { ClientInfo, HandlerContext, Outcome } from './context.ts';
 import type { ParsedRequest } from './parse.ts';
 import { problem } from './problems.ts';
 import { problemDetail } from '../contract/problems.ts';
+import { HEADER_NAMES, REQUEST_HEADERS } from '../contract/headers.ts';
 
 /** Who is counted, and against which limit; `uncounted`: the grants could not be read in time. */
 type Credentials = { key: string; limit: number; grant?: GrantRecord } | 'invalid' | 'uncounted';
@@ -25,21 +26,21 @@ export async function limit(
   const { headers, method } = parsed;
   const who = await credentials(context, store, parsed.request, client);
   if (who === 'invalid') {
-    headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
+    headers[HEADER_NAMES.wwwAuthenticate] = 'Bearer error="invalid_token"';
     return problem(context.site, headers, method, {
       kind: 'invalid-credentials',
       detail: problemDetail('invalid-credentials'),
     });
   }
   if (who === 'uncounted') return undefined;
-  if (who.grant) headers['RateLimit-Policy'] = rateLimitPolicy(who.limit);
+  if (who.grant) headers[HEADER_NAMES.rateLimitPolicy] = rateLimitPolicy(who.limit);
   // One step that decides and counts: no await between the check and the count.
   const repeat = client.count === false;
   const decision =
     outcome.counts && !repeat ? await store.consume(who.key, who.limit) : await store.peek(who.key, who.limit);
   if (!decision.unknown) setRateLimitState(headers, decision);
   if (decision.allowed || repeat) return undefined;
-  headers['Retry-After'] = String(decision.resetIn);
+  headers[HEADER_NAMES.retryAfter] = String(decision.resetIn);
   return problem(context.site, headers, method, {
     kind: 'rate-limited',
     detail: problemDetail('rate-limited', { perHour: who.limit, resetIn: decision.resetIn }),
@@ -53,7 +54,7 @@ async function credentials(
   request: Request,
   client: ClientInfo,
 ): Promise<Credentials> {
-  const key = bearerKey(request.headers.get('Authorization'));
+  const key = bearerKey(request.headers.get(REQUEST_HEADERS.authorization));
   if (key === undefined) return { key: `ip:${clientKey(client.ip, context.ipv6PrefixBits)}`, limit: store.limit };
   const { grants } = context.deps;
   if (key === null || !grants) return 'invalid';

@@ -9,6 +9,7 @@ import { canonicalPath, MAX_URL_LENGTH, requestTargetLength } from '../request-p
 import type { SiteFacts } from './context.ts';
 import { problem } from './problems.ts';
 import { problemDetail } from '../contract/problems.ts';
+import { HEADER_NAMES } from '../contract/headers.ts';
 
 export type Route =
   | { kind: 'list' }
@@ -76,7 +77,7 @@ export function parseRequest(
   if (target.kind === 'rate-limited' && !options.cdnBackstop) target = { kind: 'unknown' };
   if (target.kind === 'rate-limited') {
     // The CDN's traffic rule sent this request here: its sliding window decides when to retry.
-    headers['Retry-After'] = String(BACKSTOP_WINDOW_SECONDS);
+    headers[HEADER_NAMES.retryAfter] = String(BACKSTOP_WINDOW_SECONDS);
     return problem(options.site, headers, method, {
       kind: 'rate-limited',
       detail: problemDetail('rate-limited', { backstopSeconds: BACKSTOP_WINDOW_SECONDS }),

@@ -1,6 +1,7 @@
 // The error step: every refusal and failure as an RFC 9457 problem (src/contract/problems.ts
 // declares the kinds), with the contract's headers and never a stack trace.
 import { problemDetail } from '../contract/problems.ts';
+import { HEADER_NAMES } from '../contract/headers.ts';
 import { PER_CLIENT, PROBLEM_TYPE, problemBody, problemStatus, respond } from '../http.ts';
 import type { ProblemInput, ResponseHeaders } from '../http.ts';
 import type { ParameterError } from '../list/query.ts';
@@ -9,8 +10,8 @@ import type { Outcome, SiteFacts } from './context.ts';
 export type ProblemFields = Omit<ProblemInput, 'docsUrl' | 'attributionJson'>;
 
 export function problem(site: SiteFacts, headers: ResponseHeaders, method: string, fields: ProblemFields): Response {
-  headers['Content-Type'] = PROBLEM_TYPE;
-  headers['Cache-Control'] = PER_CLIENT;
+  headers[HEADER_NAMES.contentType] = PROBLEM_TYPE;
+  headers[HEADER_NAMES.cacheControl] = PER_CLIENT;
   const body = problemBody({ ...fields, ...site });
   return respond(method === 'HEAD' ? null : body, problemStatus(fields.kind), headers);
 }

@@ -2,7 +2,18 @@
 // docs/routing.md, README.md and the docs page are rendered from it (a test compares them).
 // The two API endpoints count, in every form; what a reader needs to learn the API, the downloads
 // and the site's pages never count and are never refused. First matching rule wins.
-import { API_ROOT, LIST_PATH, LOCALES, TERM_REWRITE_PATH } from '../contract/facts.ts';
+import {
+  API_PREFIX,
+  API_ROOT,
+  below,
+  LIST_PATH,
+  LOCALES,
+  OPENAPI_PATH,
+  SCHEMAS_PATH,
+  TERM_REWRITE_PATH,
+} from '../contract/facts.ts';
+import { DUMPS_URL_PATH, HEALTH_PATH } from '../contract/output-layout.ts';
+import { VOCABULARIES, VOCABULARY_NAMES } from '../contract/vocabularies.ts';
 
 export interface CountingRule {
   /** Path patterns: `*` is any rest of the path. */
@@ -11,6 +22,11 @@ export interface CountingRule {
   counted: boolean;
 }
 
+const vocabularyFileList = VOCABULARY_NAMES.map((name) => `\`${VOCABULARIES[name].path.split('/').at(-1)}\``).join(
+  ', ',
+);
+const vocabularyFiles = { en: vocabularyFileList, bg: vocabularyFileList };
+
 export const COUNTING_RULES: CountingRule[] = [
   {
     paths: [LIST_PATH, `${LIST_PATH}/`],
@@ -18,7 +34,7 @@ export const COUNTING_RULES: CountingRule[] = [
     counted: true,
   },
   {
-    paths: [`${LIST_PATH}/*`, `${TERM_REWRITE_PATH}/*`, ...LOCALES.map((l) => `${API_ROOT}/${l}/*`)],
+    paths: [below(LIST_PATH), below(TERM_REWRITE_PATH), ...LOCALES.map((l) => below(`${API_ROOT}/${l}`))],
     what: {
       en: 'single terms, in every form (any locale spelling, redirects, unknown slugs, the term files)',
       bg: 'отделните термини във всяка форма (всяко изписване на езика, пренасочвания, непознати slug-ове, файловете на термините)',
@@ -31,31 +47,34 @@ export const COUNTING_RULES: CountingRule[] = [
     counted: false,
   },
   {
-    paths: [`${API_ROOT}/openapi.json`, `${API_ROOT}/schemas/*`],
+    paths: [OPENAPI_PATH, below(SCHEMAS_PATH)],
     what: { en: '`openapi.json` and the JSON Schemas', bg: '`openapi.json` и JSON схемите' },
     counted: false,
   },
   {
-    paths: [`${API_ROOT}/pillars.json`, `${API_ROOT}/traditions.json`],
-    what: { en: '`pillars.json`, `traditions.json`', bg: '`pillars.json`, `traditions.json`' },
+    paths: VOCABULARY_NAMES.map((name) => VOCABULARIES[name].path),
+    what: vocabularyFiles,
     counted: false,
   },
   {
     // Dumps are the bulk alternative to crawling the API; they are static, immutable files that
     // the CDN serves without code on Netlify, so counting them on npm start only would make the
     // two deployments differ, and would push a heavy user back to paging through the API.
-    paths: ['/dumps/*'],
+    paths: [below(DUMPS_URL_PATH)],
     what: { en: 'the offline dumps and their manifest', bg: 'архивите за сваляне и манифестът им' },
     counted: false,
   },
   {
-    paths: ['/healthz'],
-    what: { en: '`/healthz` (npm start)', bg: '`/healthz` (npm start)' },
+    paths: [HEALTH_PATH],
+    what: { en: `\`${HEALTH_PATH}\` (npm start)`, bg: `\`${HEALTH_PATH}\` (npm start)` },
     counted: false,
   },
   {
-    paths: ['/api/*'],
-    what: { en: 'any other path under `/api/` (a `404` problem)', bg: 'всеки друг път под `/api/` (проблем `404`)' },
+    paths: [below(API_PREFIX)],
+    what: {
+      en: `any other path under \`${API_PREFIX}/\` (a \`404\` problem)`,
+      bg: `всеки друг път под \`${API_PREFIX}/\` (проблем \`404\`)`,
+    },
     counted: true,
   },
   {

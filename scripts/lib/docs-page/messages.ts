@@ -1,7 +1,8 @@
 // The page's own words, one catalogue per language with the same keys (the Bulgarian one must
 // satisfy the English one's type, so a missing translation does not compile). Values are short
 // Markdown (see html.ts `md`); facts of the contract come from src/, never from here.
-import { LICENSE } from '../../../src/contract/facts.ts';
+import { LICENSE, SCHEMAS_PATH } from '../../../src/contract/facts.ts';
+import { MANIFEST_URL_PATH } from '../../../src/contract/output-layout.ts';
 import type { Bilingual } from '../../../src/contract/text.ts';
 import { bgCount, enCount } from './format.ts';
 
@@ -88,7 +89,7 @@ const en = {
   meaning: 'Meaning',
   errorsText:
     'Every error is a JSON object of type `application/problem+json` (RFC 9457). Its `type` is the URL of this page plus one of the anchors below; `title` is fixed per type, `detail` explains the case, `status` repeats the HTTP status, and the `attribution` object is included as in every response. A real one:',
-  dumpsText: `The whole data set as files, for offline use, under the same ${LICENSE} license. A file’s name carries the data version, so its URL never changes content; check downloads against their SHA-256. The list is also at [/dumps/manifest.json](/dumps/manifest.json).`,
+  dumpsText: `The whole data set as files, for offline use, under the same ${LICENSE} license. A file’s name carries the data version, so its URL never changes content; check downloads against their SHA-256. The list is also at [${MANIFEST_URL_PATH}](${MANIFEST_URL_PATH}).`,
   dataVersion: 'Data version',
   builtAt: 'Built at',
   contents: 'Contents',
@@ -103,7 +104,7 @@ const en = {
     `Every term has exactly one ${v.noun.en}, in its \`${v.field}\` field: ${v.valueText.en}. Filter the list with the \`${v.field}\` parameter. Also at [${v.path}](${v.path}).`,
   vocabularyColumns: { key: 'Value', en: 'English', bg: 'Bulgarian', terms: 'Terms' },
   list: 'list',
-  machineText: 'JSON Schemas live under `/api/lexicon/schemas/`.',
+  machineText: `JSON Schemas live under \`${SCHEMAS_PATH}/\`.`,
   machine: {
     openapi: (version: string) => `OpenAPI 3.1 description of the API (version ${version})`,
     vocabulary: (plural: Bilingual) => `The ${plural.en} with labels in both languages and term counts`,
@@ -192,7 +193,7 @@ const bg: Messages = {
   meaning: 'Значение',
   errorsText:
     'Всяка грешка е JSON обект от тип `application/problem+json` (RFC 9457). Полето `type` е адресът на тази страница плюс една от котвите по-долу; `title` е постоянен за типа, `detail` обяснява случая, `status` повтаря HTTP статуса, а обектът `attribution` присъства както във всеки отговор. Истински пример:',
-  dumpsText: `Целият набор от данни като файлове за работа офлайн, под същия лиценз ${LICENSE}. Името на всеки файл съдържа версията на данните, така че съдържанието на даден адрес не се променя; проверявайте свалените файлове по SHA-256. Списъкът е и в [/dumps/manifest.json](/dumps/manifest.json).`,
+  dumpsText: `Целият набор от данни като файлове за работа офлайн, под същия лиценз ${LICENSE}. Името на всеки файл съдържа версията на данните, така че съдържанието на даден адрес не се променя; проверявайте свалените файлове по SHA-256. Списъкът е и в [${MANIFEST_URL_PATH}](${MANIFEST_URL_PATH}).`,
   dataVersion: 'Версия на данните',
   builtAt: 'Създадено на',
   contents: 'Съдържание',
@@ -207,7 +208,7 @@ const bg: Messages = {
     `Стойността на всеки термин е в полето \`${v.field}\`: ${v.valueText.bg}. Филтрирайте списъка с параметъра \`${v.field}\`. Същото има и в [${v.path}](${v.path}).`,
   vocabularyColumns: { key: 'Стойност', en: 'Английски', bg: 'Български', terms: 'Термини' },
   list: 'списък',
-  machineText: 'JSON схемите са в `/api/lexicon/schemas/`.',
+  machineText: `JSON схемите са в \`${SCHEMAS_PATH}/\`.`,
   machine: {
     openapi: (version) => `OpenAPI 3.1 описание на API-то (версия ${version})`,
     vocabulary: (plural) =>

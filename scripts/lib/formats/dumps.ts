@@ -5,7 +5,7 @@
 // memory whole; the manifest records every file's size and SHA-256.
 // Names carry the data version, so a dump URL never changes content and caches forever; the
 // last few versions stay published beside the current one (dump-history.ts).
-import { DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/output-layout.ts';
+import { dumpFileName, DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/output-layout.ts';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
@@ -38,7 +38,7 @@ export const DUMP_EXTENSIONS: Record<DumpFormat, string> = {
 };
 
 export function dumpName(dataVersion: string, locale: DumpLocale, format: DumpFormat): string {
-  return `lexicon-${dataVersion}-${locale}.${DUMP_EXTENSIONS[format]}`;
+  return dumpFileName(dataVersion, locale, DUMP_EXTENSIONS[format]);
 }
 
 /** What the dumps carry beyond the API's record: the corpus's details, in a fixed key order. */

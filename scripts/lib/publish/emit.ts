@@ -1,6 +1,14 @@
 // API records -> every file of dist/, written to an OutputSink as they are produced: one
 // pass over the terms writes the term files, feeds the dumps and collects the list index.
-import { API_ROOT, DOCS_PATH, LOCALES, type Locale, termFilePath } from '../../../src/contract/facts.ts';
+import {
+  API_ROOT,
+  DOCS_PATH,
+  LOCALES,
+  type Locale,
+  OPENAPI_PATH,
+  SCHEMAS_PATH,
+  termFilePath,
+} from '../../../src/contract/facts.ts';
 import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index/encode.ts';
 import type { Manifest } from '../../../src/contract/dump-schemas.ts';
 import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
@@ -114,13 +122,10 @@ export async function emitSite(
     rateLimitPerHour: options.rateLimitPerHour,
     dataVersion,
   });
-  await sink.file(apiFile(`${API_ROOT}/openapi.json`), `${JSON.stringify(openapi, null, 2)}\n`);
+  await sink.file(apiFile(OPENAPI_PATH), `${JSON.stringify(openapi, null, 2)}\n`);
   for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
-    const id = `${records.siteUrl}${API_ROOT}/schemas/${name}`;
-    await sink.file(
-      apiFile(`${API_ROOT}/schemas/${name}`),
-      `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`,
-    );
+    const id = `${records.siteUrl}${SCHEMAS_PATH}/${name}`;
+    await sink.file(apiFile(`${SCHEMAS_PATH}/${name}`), `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
   }
 
   // The runnable examples use a term that has related posts, so they show every field.

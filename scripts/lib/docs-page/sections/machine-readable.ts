@@ -1,6 +1,7 @@
 // Every machine-readable description the build publishes: the list is derived from the same
 // tables the build writes the schemas and the vocabularies from, so none can be missing.
-import { API_ROOT } from '../../../../src/contract/facts.ts';
+import { OPENAPI_PATH, SCHEMAS_PATH } from '../../../../src/contract/facts.ts';
+import { MANIFEST_URL_PATH } from '../../../../src/contract/output-layout.ts';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../../../src/contract/vocabularies.ts';
 import { SCHEMA_FILES, vocabularySchemaFile } from '../../formats/openapi.ts';
 import { html, type Html } from '../html.ts';
@@ -20,14 +21,14 @@ export function renderMachineReadable(input: DocsPageInput): Html {
     return MESSAGES[language].machine.schemas[name as keyof typeof en.machine.schemas];
   };
   const items: [string, string, string][] = [
-    [`${API_ROOT}/openapi.json`, en.machine.openapi(input.openapiVersion), bg.machine.openapi(input.openapiVersion)],
+    [OPENAPI_PATH, en.machine.openapi(input.openapiVersion), bg.machine.openapi(input.openapiVersion)],
     ...vocabularyFiles,
     ...Object.keys(SCHEMA_FILES).map((name): [string, string, string] => [
-      `${API_ROOT}/schemas/${name}`,
+      `${SCHEMAS_PATH}/${name}`,
       schemaText(name, 'en'),
       schemaText(name, 'bg'),
     ]),
-    ['/dumps/manifest.json', en.machine.manifest, bg.machine.manifest],
+    [MANIFEST_URL_PATH, en.machine.manifest, bg.machine.manifest],
   ];
   return html`<section id="machine-readable">
 <h2>${both((m) => m.sections['machine-readable'])}</h2>
