@@ -56,6 +56,7 @@ describe('the SQLite dump', () => {
     expect((await viaJob(rows(), {}, 1)).equals(reference)).toBe(true);
     expect((await viaJob(rows(), { thread: true, batchRows: 1 })).equals(reference)).toBe(true);
     expect((await viaJob(rows(), { thread: true, batchRows: 100_000 }, 1000)).equals(reference)).toBe(true);
+    expect((await viaJob(rows(), { thread: true, batchRows: 3, maxInFlight: 1 })).equals(reference)).toBe(true);
     // The header: SQLite's own format, pages of 4 KiB, UTF-8, one transaction.
     expect(reference.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
     expect(reference.readUInt16BE(16)).toBe(4096);
@@ -82,6 +83,28 @@ describe('the SQLite dump', () => {
     await expect(viaJob(rows(), { thread: true, module: helper('silent-worker.ts') })).rejects.toThrow(
       'SQLite dump: its worker thread exited (code 0) without answering',
     );
+  });
+
+  it('add() waits while maxInFlight batches are not yet inserted, and stop() ends the wait', async () => {
+    const [row] = rows();
+    const job = startSqliteDump(path.join(scratch, 'mute.sqlite'), {
+      thread: true,
+      module: helper('mute-worker.ts'),
+      batchRows: 1,
+      maxInFlight: 2,
+    });
+    await job.add([row!]);
+    let room = false;
+    const waiting = job.add([row!]).then(() => {
+      room = true;
+    });
+    // The thread never answers: however long this waits, add() has no room.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(room).toBe(false);
+    await job.stop();
+    await waiting;
+    expect(room).toBe(true);
+    await expect(job.finish()).rejects.toThrow(/without answering/);
   });
 
   it('stop() ends a thread still at work, and whoever waits learns it', async () => {

@@ -124,7 +124,7 @@ export class DumpWriter {
     const terms = LOCALES.reduce((sum, locale) => sum + records.locales[locale].terms.length, 0);
     writer.#sqliteFile = sink.scratchFile(dumpName(dataVersion, 'all', 'sqlite'));
     writer.#sqlite = startSqliteDump(writer.#sqliteFile, { thread: terms >= MIN_TERMS_FOR_THREAD });
-    writer.#sqlite.add(sqliteHeadRows(records, dataVersion));
+    await writer.#sqlite.add(sqliteHeadRows(records, dataVersion));
     return writer;
   }
 
@@ -157,7 +157,7 @@ export class DumpWriter {
     await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
     const position = this.#position.get(locale) ?? 0;
     this.#position.set(locale, position + 1);
-    this.#sqlite!.add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
+    await this.#sqlite!.add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
   }
 
   /**

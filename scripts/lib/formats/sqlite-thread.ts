@@ -1,7 +1,10 @@
 // The SQLite dump is written on a worker thread for large corpora, while the main thread writes
 // the term files and the text dumps: on two cores its seconds then leave the build's critical
-// path. The main thread sends the rows in batches as it walks the terms (so neither thread ever
-// holds every row), and the thread inserts them into the database file as they arrive. Inline
+// path. The main thread sends the rows in batches as it walks the terms, and the thread inserts
+// them into the database file as they arrive and says so: the main thread waits whenever
+// MAX_BATCHES_IN_FLIGHT are sent and not yet inserted, so the rows waiting between the threads
+// stay a few megabytes. (Without that wait, on a loaded machine the thread fell behind and the
+// queue of messages held most of the corpus's texts: the peak of a 100,000-term build.) Inline
 // or on a thread, the same rows go to the same file in the same order: the same bytes (a test
 // holds this).
 import type { Worker } from 'node:worker_threads';
@@ -19,6 +22,10 @@ import { siblingModule, startWorker } from '../workers/worker-entry.ts';
 export const MIN_TERMS_FOR_THREAD = 2000;
 /** Rows sent to the thread at once: few messages, and little in flight. */
 const BATCH_ROWS = 4096;
+/** Batches sent and not yet inserted before add() makes its caller wait: about 2 MB each at 4,096 rows. */
+export const MAX_BATCHES_IN_FLIGHT = 8;
+/** What the thread answers: a batch inserted, or the file complete. */
+export type SqliteThreadMessage = 'inserted' | 'done';
 const SQLITE_WORKER = siblingModule('./sqlite-worker', import.meta.url);
 
 export interface SqliteJobOptions {
@@ -28,11 +35,16 @@ export interface SqliteJobOptions {
   module?: string;
   /** Rows per message to the thread (tests vary it: the bytes must not depend on it). */
   batchRows?: number;
+  /** Batches sent and not yet inserted before add() waits (tests vary it). */
+  maxInFlight?: number;
 }
 
 export interface SqliteJob {
-  /** Rows to insert, in order. */
-  add(rows: SqliteRows): void;
+  /**
+   * Rows to insert, in order. Taken at once; the promise resolves when the caller may send more
+   * (on a thread: once few enough batches wait to be inserted).
+   */
+  add(rows: SqliteRows): Promise<void>;
   /** Resolves once the file is complete; rejects with what went wrong (in the thread). */
   finish(): Promise<void>;
   /** Ends the work if it still runs (a build that failed before finish()). */
@@ -41,21 +53,26 @@ export interface SqliteJob {
 
 /** Writes the database at `file` (which must not exist). */
 export function startSqliteDump(file: string, options: SqliteJobOptions = {}): SqliteJob {
-  const { thread = false, module = SQLITE_WORKER, batchRows = BATCH_ROWS } = options;
+  const {
+    thread = false,
+    module = SQLITE_WORKER,
+    batchRows = BATCH_ROWS,
+    maxInFlight = MAX_BATCHES_IN_FLIGHT,
+  } = options;
   let worker: Worker | undefined;
   try {
     if (thread) worker = startWorker(module, { file });
   } catch {
     // No threads here (a restricted runtime): the main thread writes it.
   }
-  return worker ? threadJob(worker, batchRows) : inlineJob(file);
+  return worker ? threadJob(worker, batchRows, maxInFlight) : inlineJob(file);
 }
 
 function inlineJob(file: string): SqliteJob {
   const db = new SqliteFile(file);
   let failure: unknown;
   return {
-    add: (rows) => {
+    add: async (rows) => {
       if (failure) return;
       try {
         db.insert(rows);
@@ -72,37 +89,66 @@ function inlineJob(file: string): SqliteJob {
   };
 }
 
-function threadJob(started: Worker, batchRows: number): SqliteJob {
+function threadJob(started: Worker, batchRows: number, maxInFlight: number): SqliteJob {
   // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
   started.unref();
   let settled = false;
   let pending: SqliteRows = [];
+  /** Batches sent and not yet reported inserted. */
+  let inFlight = 0;
+  /** Who waits for room (add()'s caller), if anyone: woken by an insert or by the end of the thread. */
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
   const result = new Promise<void>((resolve, reject) => {
-    started.once('message', () => {
+    const settle = (outcome: () => void) => {
       settled = true;
-      resolve();
+      started.removeAllListeners('message');
+      outcome();
+      woken();
+    };
+    started.on('message', (message: SqliteThreadMessage) => {
+      if (message === 'inserted') {
+        inFlight--;
+        if (inFlight < maxInFlight) woken();
+      } else settle(resolve);
     });
-    started.once('error', (error: Error) => {
-      settled = true;
-      reject(new Error(`SQLite dump: its worker thread failed: ${error.message}`, { cause: error }));
-    });
+    started.once('error', (error: Error) =>
+      settle(() => reject(new Error(`SQLite dump: its worker thread failed: ${error.message}`, { cause: error }))),
+    );
     started.once('exit', (code) => {
-      if (settled) return;
-      settled = true;
-      reject(new Error(`SQLite dump: its worker thread exited (code ${code}) without answering`));
+      if (!settled)
+        settle(() => reject(new Error(`SQLite dump: its worker thread exited (code ${code}) without answering`)));
     });
   });
   // Rejections are reported to whoever waits for the file, not as unhandled in the meantime.
   result.catch(() => undefined);
   const send = () => {
     if (pending.length === 0) return;
-    if (!settled) started.postMessage(pending);
+    if (!settled) {
+      started.postMessage(pending);
+      inFlight++;
+    }
     pending = [];
   };
   return {
-    add: (rows) => {
+    add: async (rows) => {
       for (const row of rows) pending.push(row);
-      if (pending.length >= batchRows) send();
+      if (pending.length < batchRows) return;
+      send();
+      if (settled || inFlight < maxInFlight) return;
+      // The thread's answers arrive only while this thread waits: ref'd meanwhile, so waiting keeps the process alive.
+      started.ref();
+      try {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      } finally {
+        started.unref();
+      }
     },
     finish: () => {
       send();
