@@ -67,11 +67,14 @@ function takeOwnFlags(args: string[]): { watch: boolean; corpus?: string; rest: 
   const rest: string[] = [];
   let watch = true;
   let corpus: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+  const queue = [...args];
+  for (let arg = queue.shift(); arg !== undefined; arg = queue.shift()) {
+    const next = queue[0];
     if (arg === '--no-watch') watch = false;
-    else if (arg === '--corpus' && i + 1 < args.length) corpus = path.resolve(args[++i]!);
-    else if (arg.startsWith('--corpus=')) corpus = path.resolve(arg.slice('--corpus='.length));
+    else if (arg === '--corpus' && next !== undefined) {
+      corpus = path.resolve(next);
+      queue.shift();
+    } else if (arg.startsWith('--corpus=')) corpus = path.resolve(arg.slice('--corpus='.length));
     else rest.push(arg);
   }
   return { watch, corpus, rest };

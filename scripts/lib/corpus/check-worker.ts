@@ -4,4 +4,6 @@
 import { parentPort } from 'node:worker_threads';
 import { cleanOutcomes, type CheckRequest } from './file-checks.ts';
 
-parentPort!.on('message', (files: CheckRequest[]) => parentPort!.postMessage(cleanOutcomes(files)));
+const port = parentPort;
+if (port === null) throw new Error('check-worker.ts runs as a worker thread of parallel-checks.ts, not on its own');
+port.on('message', (files: CheckRequest[]) => port.postMessage(cleanOutcomes(files)));

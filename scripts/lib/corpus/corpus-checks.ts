@@ -5,6 +5,7 @@ import type { SiteConfig, TermFacts } from './corpus-schema.ts';
 import type { SourceFile } from './load-corpus.ts';
 import type { CorpusProblem } from './corpus-model.ts';
 import type { ParsedYaml } from './yaml-source.ts';
+import { editDistance } from '../names/edit-distance.ts';
 
 export function checkVocabularies(
   site: SiteConfig,
@@ -102,23 +103,6 @@ export function unknownSlugMessage(slug: string, known: string[]): string {
   return best === undefined
     ? `no term has the slug "${slug}"; fix the slug or add terms/${slug}/`
     : `no term has the slug "${slug}"; did you mean "${best}"? Fix the slug or add terms/${slug}/`;
-}
-
-/** Levenshtein distance, giving up (returning `limit`) once it cannot be below `limit`. */
-export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      rowMin = Math.min(rowMin, current[j]!);
-    }
-    if (rowMin >= limit) return limit;
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 export function compareCodeUnits(a: string, b: string): number {

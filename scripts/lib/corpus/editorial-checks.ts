@@ -105,7 +105,7 @@ export function frontmatterViewFindings(
 }
 
 const scholarlyFamilies = (reference: Reference) =>
-  authorFamilyNames(reference.author).map((family) => family.split(/\s+/).at(-1)!);
+  authorFamilyNames(reference.author).map((family) => family.split(/\s+/).at(-1) ?? family);
 
 /** Scholarly references none of whose authors (or editors) the locale's body names. */
 export function citedNeverNamedFindings(

@@ -59,8 +59,11 @@ export function checkHierarchy(
   );
   for (const cycle of findCycles(broader)) {
     // Reported once, at the first term of the loop by slug, naming every step.
-    const { facts, file, yaml } = bySlug.get(cycle[0]!)!;
-    const i = (facts.broader ?? []).indexOf(cycle[1] ?? cycle[0]!);
+    const [first, second = first] = cycle;
+    const registration = bySlug.get(first);
+    if (registration === undefined) throw new Error(`the hierarchy loop at "${first}" runs through no registered term`);
+    const { facts, file, yaml } = registration;
+    const i = (facts.broader ?? []).indexOf(second);
     report({
       file: file.path,
       line: yaml.lineOf(['broader', i]),
@@ -74,9 +77,9 @@ export function checkHierarchy(
  * Every elementary loop found by a depth-first walk, each rotated to start at its smallest
  * slug, in slug order. A self-loop is not one (checked per term).
  */
-export function findCycles(broader: ReadonlyMap<string, readonly string[]>): string[][] {
+export function findCycles(broader: ReadonlyMap<string, readonly string[]>): [string, ...string[]][] {
   const state = new Map<string, 'open' | 'done'>();
-  const cycles = new Map<string, string[]>();
+  const cycles = new Map<string, [string, ...string[]]>();
   const path: string[] = [];
   const visit = (slug: string) => {
     state.set(slug, 'open');
@@ -84,8 +87,9 @@ export function findCycles(broader: ReadonlyMap<string, readonly string[]>): str
     for (const parent of broader.get(slug) ?? []) {
       if (state.get(parent) === 'open') {
         const loop = path.slice(path.indexOf(parent));
-        const start = loop.indexOf([...loop].sort()[0]!);
-        const rotated = [...loop.slice(start), ...loop.slice(0, start)];
+        const [smallest = parent] = [...loop].sort(); // the loop holds `parent` at least
+        const start = loop.indexOf(smallest);
+        const rotated: [string, ...string[]] = [smallest, ...loop.slice(start + 1), ...loop.slice(0, start)];
         cycles.set(rotated.join(' '), rotated);
       } else if (!state.has(parent) && broader.has(parent)) visit(parent);
     }
@@ -117,8 +121,9 @@ export function thesaurusOf(
   const narrower = new Map<string, string[]>();
   for (const [slug, { broader }] of links) {
     for (const parent of broader) {
-      if (!narrower.has(parent)) narrower.set(parent, []);
-      narrower.get(parent)!.push(slug);
+      const children = narrower.get(parent);
+      if (children) children.push(slug);
+      else narrower.set(parent, [slug]);
     }
   }
   for (const children of narrower.values()) children.sort();
@@ -138,9 +143,11 @@ export function thesaurusOf(
   const related = new Map<string, Set<string>>([...links.keys()].map((slug) => [slug, new Set<string>()]));
   for (const [slug, { relatedTerms }] of links) {
     for (const other of relatedTerms) {
-      if (other === slug || !links.has(other) || hierarchical(slug, other)) continue;
-      related.get(slug)!.add(other);
-      related.get(other)!.add(slug);
+      const mine = related.get(slug);
+      const theirs = related.get(other);
+      if (other === slug || !mine || !theirs || hierarchical(slug, other)) continue;
+      mine.add(other);
+      theirs.add(slug);
     }
   }
   const sortedRelated = new Map([...related].map(([slug, set]) => [slug, [...set].sort()]));

@@ -194,7 +194,10 @@ export function decodeUtf8(bytes: Uint8Array): ReadResult {
   const offset = firstInvalidByte(bytes);
   let line = 1;
   for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
-  const byte = bytes[offset]!.toString(16).toUpperCase().padStart(2, '0');
+  const invalid = bytes[offset];
+  if (invalid === undefined)
+    throw new RangeError(`decodeUtf8: offset ${offset} is past the last of ${bytes.length} bytes`);
+  const byte = invalid.toString(16).toUpperCase().padStart(2, '0');
   return {
     line,
     problem: `is not valid UTF-8: byte 0x${byte} at offset ${offset}; save the file as UTF-8 (it may be Latin-1 or Windows-1251)`,
@@ -217,9 +220,10 @@ function firstInvalidByte(bytes: Uint8Array): number {
   // Byte `invalid - 1` is where decoding failed (or the end of a truncated last sequence).
   // If it broke off a multi-byte sequence, that sequence's lead byte is the one to fix.
   const failed = invalid - 1;
-  for (let lead = failed - 1; lead >= Math.max(0, failed - 3); lead--) {
-    const byte = bytes[lead]!;
+  const before = [...bytes.subarray(Math.max(0, failed - 3), failed)].reverse();
+  for (const [back, byte] of before.entries()) {
     if ((byte & 0xc0) === 0x80) continue;
+    const lead = failed - 1 - back;
     const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
     return length > failed - lead ? lead : failed;
   }

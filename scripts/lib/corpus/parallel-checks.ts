@@ -61,12 +61,14 @@ export class CheckWorkers {
       .map(({ kind, file }): CheckRequest => ({ kind, path: file.path, text: file.text }));
     const threads = Math.min(1 + this.workers.length, Math.floor(pending.length / minFilesPerThread));
     if (threads < 2) return { perThread: [] };
-    const shares = Array.from({ length: threads }, (_, t) => pending.filter((_, i) => i % threads === t));
-    const answers = shares.slice(1).map((share, t) => this.check(this.workers[t]!, share));
-    const mine = cleanOutcomes(shares[0]!);
-    for (const outcomes of [mine, ...(await Promise.all(answers))])
+    const shareOf = (thread: number) => pending.filter((_, i) => i % threads === thread);
+    // Share 0 is checked on this thread, each other one by a worker (`threads` is at most 1 + workers).
+    const helpers = this.workers.slice(0, threads - 1).map((worker, t) => ({ worker, share: shareOf(t + 1) }));
+    const answers = helpers.map(({ worker, share }) => this.check(worker, share));
+    const mine = shareOf(0);
+    for (const outcomes of [cleanOutcomes(mine), ...(await Promise.all(answers))])
       for (const [key, value] of outcomes) cache.setOutcome(key, value);
-    return { perThread: shares.map((share) => share.length) };
+    return { perThread: [mine, ...helpers.map(({ share }) => share)].map((share) => share.length) };
   }
 
   async stop(): Promise<void> {

@@ -31,7 +31,10 @@ export function authorFormatProblem(author: string): string | null {
 export function authorFamilyNames(author: string): string[] {
   return withoutNotes(author)
     .split(/;|&|(?<![\p{L}])and(?![\p{L}])/u)
-    .map((part) => part.split(',')[0]!.trim())
+    .map((part) => {
+      const [family = ''] = part.split(',');
+      return family.trim();
+    })
     .filter((name) => name !== '');
 }
 
@@ -65,7 +68,7 @@ const TITLE_STOP_WORDS = new Set([
  */
 export function workKey(reference: Pick<Reference, 'author' | 'title' | 'year'>): string {
   const family = fold(authorFamilyNames(reference.author)[0] ?? reference.author);
-  const main = fold(reference.title).split(':')[0]!;
+  const [main = ''] = fold(reference.title).split(':');
   const words = (main.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !TITLE_STOP_WORDS.has(w));
   const volume =
     /\b(?:vol\.?|volume|book|livre|tome|seder)\s+([\p{L}\p{N}'/]+)/u.exec(fold(reference.title))?.[1] ?? '';
@@ -80,10 +83,11 @@ export interface CitedReference {
 
 /** "field differs for <work>: "a" (slug, slug) / "b" (slug)" for every work described two ways. */
 export function findWorkInconsistencies(cited: CitedReference[]): string[] {
-  const works = new Map<string, CitedReference[]>();
+  const works = new Map<string, [CitedReference, ...CitedReference[]]>();
   for (const entry of cited) {
     const key = workKey(entry.reference);
-    works.set(key, [...(works.get(key) ?? []), entry]);
+    const known = works.get(key);
+    works.set(key, known ? [...known, entry] : [entry]);
   }
   const findings: string[] = [];
   for (const citations of works.values()) {
@@ -92,7 +96,7 @@ export function findWorkInconsistencies(cited: CitedReference[]): string[] {
       for (const { slug, reference } of citations)
         variants.set(reference[field], [...(variants.get(reference[field]) ?? []), slug]);
       if (variants.size < 2) continue;
-      const first = citations[0]!.reference;
+      const [{ reference: first }] = citations;
       const described = [...variants].map(([value, slugs]) => `"${value}" (${[...new Set(slugs)].join(', ')})`);
       findings.push(`${field} differs for ${first.author}, ${first.title}: ${described.join(' / ')}`);
     }

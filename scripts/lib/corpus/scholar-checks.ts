@@ -2,6 +2,7 @@
 // readings it reports, each with a work in the entry's `references`, and every scholar a body
 // names to be cited. These heuristics find where that is not so. Pure.
 import type { Locale } from '../../../src/contract/facts.ts';
+import { editDistance } from '../names/edit-distance.ts';
 import { spellings, stripMarks } from '../names/family-spellings.ts';
 import { bulgarianToLatin } from '../names/transliteration.ts';
 import { authorFamilyNames } from './reference-checks.ts';
@@ -12,7 +13,10 @@ type Term = Corpus['terms'][number];
 /** The text of one `## heading` section of a Markdown body ('' when absent). */
 export function bodySection(body: string, heading: string): string {
   const sections = body.split(/^## /m);
-  const section = sections.find((s) => s.split('\n', 1)[0]!.trim() === heading);
+  const section = sections.find((s) => {
+    const [title = ''] = s.split('\n', 1);
+    return title.trim() === heading;
+  });
   return section === undefined ? '' : section.slice(section.indexOf('\n') + 1);
 }
 
@@ -21,14 +25,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 // Sound classes (after Soundex) so that "Scholem" and „Шолем“ (sholem), "Hanegraaff" and
 // „Ханеграаф“ share a key: vowels and h are dropped, y counts only as a consonant, repeats merge.
 const SOUND_CLASSES: Record<string, string> = Object.fromEntries(
-  [
-    ['bfpvw', '1'],
-    ['cgjkqsxz', '2'],
-    ['dt', '3'],
-    ['l', '4'],
-    ['mn', '5'],
-    ['r', '6'],
-  ].flatMap(([letters, code]) => [...letters!].map((letter) => [letter, code!])),
+  (
+    [
+      ['bfpvw', '1'],
+      ['cgjkqsxz', '2'],
+      ['dt', '3'],
+      ['l', '4'],
+      ['mn', '5'],
+      ['r', '6'],
+    ] as const
+  ).flatMap(([letters, code]) => [...letters].map((letter) => [letter, code])),
 );
 
 /** The sound key of a Latin-script name ("w" as "v" unless `silentW`, as in Wallis -> Уолис). */
@@ -45,7 +51,7 @@ export function soundKey(latinName: string, silentW = false): string {
     // y sounds only before a vowel, at the start or after another vowel (Yates, Йейтс; not Williams, Уилямс).
     const glide = letter === 'y';
     const sounded =
-      !glide || (/[aeiou]/.test(letters[index + 1] ?? '') && (index === 0 || /[aeiou]/.test(letters[index - 1]!)));
+      !glide || (/[aeiou]/.test(letters[index + 1] ?? '') && (index === 0 || /[aeiou]/.test(letters[index - 1] ?? '')));
     const code = !sounded ? '' : glide ? '2' : (SOUND_CLASSES[letter] ?? '');
     if (code !== '' && !key.endsWith(code)) key += code;
   }
@@ -62,7 +68,7 @@ interface SpokenWord {
 export function capitalisedWords(text: string): SpokenWord[] {
   // A hyphenated name also counts by its first part: „Лопес-младши“ names Lopez.
   const found = text.match(/\p{Lu}[\p{L}-]*/gu) ?? [];
-  return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.split('-')[0]!)].map((word) => {
+  return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.slice(0, w.indexOf('-')))].map((word) => {
     const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
     return { word: stripMarks(word), latin, key: soundKey(latin) };
   });
@@ -91,18 +97,6 @@ export function bulgarianTextNames(words: SpokenWord[], family: string): boolean
   });
 }
 
-/** Levenshtein distance, for two short words. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 function englishTextNames(text: string, family: string): boolean {
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(stripMarks(family))}(?![\\p{L}])`, 'u').test(stripMarks(text));
 }
@@ -113,7 +107,7 @@ export function namesFamily(text: string, family: string, locale: Locale): boole
   // A Bulgarian author, cited in Cyrillic, is named in English in Latin letters (Ангелов: Angelov).
   if (!/\p{Script=Cyrillic}/u.test(family)) return englishTextNames(text, family);
   const latin = bulgarianToLatin(family);
-  return englishTextNames(text, latin[0]!.toUpperCase() + latin.slice(1));
+  return englishTextNames(text, latin.charAt(0).toUpperCase() + latin.slice(1));
 }
 
 /** Family names of the authors of the entry's scholarly references (the last word: "von Franz" -> "Franz"). */
@@ -121,7 +115,7 @@ export function referencedScholars(term: Term): string[] {
   return (term.references ?? [])
     .filter((r) => r.kind === 'scholarly')
     .flatMap((r) => authorFamilyNames(r.author))
-    .map((family) => family.split(/\s+/).at(-1)!);
+    .map((family) => family.split(/\s+/).at(-1) ?? family);
 }
 
 /** Whether the locale's Interpretations section names an author of one of the entry's scholarly works. */
@@ -135,13 +129,15 @@ export function interpretationsNameAScholar(term: Term, locale: Locale, heading:
 
 interface Scholar {
   family: string;
-  given: string[];
+  /** The capitalised given names, in order: at least one, to be named by. */
+  given: [string, ...string[]];
 }
 
 function scholarOf(authorPart: string): Scholar | undefined {
-  const [family, given] = authorPart.split(',').map((s) => s.trim());
-  if (!family || !given) return undefined;
-  return { family, given: given.split(/\s+/).filter((g) => /^\p{Lu}/u.test(g)) };
+  const [family, givenNames] = authorPart.split(',').map((s) => s.trim());
+  if (!family || !givenNames) return undefined;
+  const [first, ...rest] = givenNames.split(/\s+/).filter((g) => /^\p{Lu}/u.test(g));
+  return first === undefined ? undefined : { family, given: [first, ...rest] };
 }
 
 /** Every modern scholar the corpus cites (authors of scholarly works), plus style.yaml `scholars`. */
@@ -153,7 +149,7 @@ export function knownScholars(corpus: Corpus, extra: readonly string[] = []): Sc
   const byName = new Map<string, Scholar>();
   for (const part of [...authors, ...extra]) {
     const scholar = scholarOf(part);
-    if (scholar && scholar.given.length > 0) byName.set(`${scholar.family}|${scholar.given[0]}`, scholar);
+    if (scholar) byName.set(`${scholar.family}|${scholar.given[0]}`, scholar);
   }
   return [...byName.values()];
 }
@@ -167,7 +163,7 @@ function namePattern({ family, given }: Scholar): RegExp {
   const [first, ...rest] = given;
   const middle = rest.map((name) => `(?:\\s+${forms(name)})?`).join('');
   // A hyphen continues a name: "E. E. Evans-Pritchard" does not name an Evans.
-  return new RegExp(`(?<![\\p{L}-])${forms(first!)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}-])`, 'u');
+  return new RegExp(`(?<![\\p{L}-])${forms(first)}${middle}\\s+${escapeRegExp(family)}(?![\\p{L}-])`, 'u');
 }
 
 /**

@@ -28,7 +28,12 @@ const FORBIDDEN: [RegExp, (char: string) => string][] = [
   [/[\uFDD0-\uFDEF\uFFFE\uFFFF]/, () => 'a Unicode noncharacter; remove it'],
 ];
 
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+/** "U+00AD" for the character `char` starts with. */
+function codePoint(char: string): string {
+  const code = char.codePointAt(0);
+  if (code === undefined) throw new RangeError('codePoint: an empty match has no character to name');
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 /** The first character of `text` that the corpus does not accept, if any. */
 export function findUnsafeCharacter(text: string): UnsafeCharacter | undefined {
@@ -47,7 +52,7 @@ export function findUnsafeCharacter(text: string): UnsafeCharacter | undefined {
     if (!first || at < first.index) {
       first = {
         index: at,
-        message: `contains a lone surrogate (${codePoint(text[at]!)}) at character ${at + 1}, which is not a character and cannot be encoded as UTF-8; remove it or write the whole character`,
+        message: `contains a lone surrogate (${codePoint(text.charAt(at))}) at character ${at + 1}, which is not a character and cannot be encoded as UTF-8; remove it or write the whole character`,
       };
     }
   }

@@ -246,5 +246,5 @@ function checkPostTerms(
   });
 }
 
-export { compareCodeUnits, editDistance } from './corpus-checks.ts';
+export { compareCodeUnits } from './corpus-checks.ts';
 export { countSentences } from './file-checks.ts';

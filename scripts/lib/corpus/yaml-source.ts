@@ -135,7 +135,8 @@ const HINTS: Partial<Record<string, string>> = {
 
 // The yaml library appends a code excerpt to its messages; the line number replaces it.
 function firstSentence(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  const [first = ''] = message.split('\n');
+  return first.replace(/ at line \d+, column \d+:?$/, '');
 }
 
 /** Offset of the deepest node along `path` that exists (a missing key points at its map). */
