@@ -18,9 +18,11 @@ import { checkedYamlFile, checkTermText, parseWith } from './file-checks.ts';
 import { SITE_FILE, type SortedFiles, sortFiles } from './corpus-layout.ts';
 import { checkBroaderOfTerm, checkHierarchy } from './hierarchy.ts';
 import { parseYaml, type ParsedYaml } from './yaml-source.ts';
+import { checkedFile, corpusTerm, type FileOutcomes } from './validation-memo.ts';
 
 export type { Corpus, CorpusProblem, CorpusTerm, LocalizedTermText, ValidationResult } from './corpus-model.ts';
 export { formatProblem } from './corpus-model.ts';
+export type { FileOutcomes } from './validation-memo.ts';
 export { checkableFiles } from './corpus-layout.ts';
 
 type Report = (problem: CorpusProblem) => void;
@@ -30,6 +32,7 @@ interface Pass {
   root: string;
   report: Report;
   cache: ParseCache | undefined;
+  outcomes: FileOutcomes | undefined;
 }
 
 /** A term.yaml that parsed, kept for the checks that need every slug. */
@@ -51,14 +54,14 @@ class SlugRegistry {
   known = (): string[] => [...this.owners.keys(), ...this.unparsedDirs];
 }
 
-/** `cache`: files parsed and checked by an earlier build (parse-cache.ts). */
+/** `cache`: files parsed and checked by an earlier build (parse-cache.ts); `outcomes`: see FileOutcomes. */
 export function validateCorpus(
   { root, files, problems: loadProblems = [] }: CorpusFiles,
-  { cache }: { cache?: ParseCache } = {},
+  { cache, outcomes }: { cache?: ParseCache; outcomes?: FileOutcomes } = {},
 ): ValidationResult {
   // What the loader could not read (links, size, encoding) is reported first, with the rest.
   const problems: CorpusProblem[] = [...loadProblems];
-  const pass: Pass = { root, report: (problem) => problems.push(problem), cache };
+  const pass: Pass = { root, report: (problem) => problems.push(problem), cache, outcomes };
   const { siteFile, termDirs, postFiles } = sortFiles(root, files, pass.report);
   const site = checkSite(pass, siteFile);
   const slugs = new SlugRegistry();
@@ -74,7 +77,8 @@ export function validateCorpus(
 }
 
 /** site.yaml: the vocabularies every other check depends on. */
-function checkSite({ root, report, cache }: Pass, siteFile: SourceFile | undefined): SiteConfig | undefined {
+function checkSite(pass: Pass, siteFile: SourceFile | undefined): SiteConfig | undefined {
+  const { root, report, cache } = pass;
   if (!siteFile) {
     report({
       file: `${root}/${SITE_FILE}`,
@@ -83,10 +87,12 @@ function checkSite({ root, report, cache }: Pass, siteFile: SourceFile | undefin
     return undefined;
   }
   if (siteFile.unreadable) return undefined;
-  const siteYaml = parseYaml(siteFile.text, 1, cache);
-  const site = parseWith(siteFile, siteYaml, SiteConfigSchema, report);
-  if (site) checkVocabularies(site, siteFile, siteYaml, report);
-  return site;
+  return checkedFile(pass.outcomes, pass.report, siteFile, (r) => {
+    const siteYaml = parseYaml(siteFile.text, 1, cache);
+    const site = parseWith(siteFile, siteYaml, SiteConfigSchema, r);
+    if (site) checkVocabularies(site, siteFile, siteYaml, r);
+    return site;
+  });
 }
 
 function readTerms(
@@ -103,7 +109,7 @@ function readTerms(
     if (!term) continue;
     const { facts, file } = term;
     if (site) checkTermVocabulary(facts, file, term.yaml, site, pass.report);
-    if (texts.en && texts.bg) terms.push({ ...facts, texts: { en: texts.en, bg: texts.bg }, file: file.path });
+    if (texts.en && texts.bg) terms.push(corpusTerm(pass.outcomes, facts, { en: texts.en, bg: texts.bg }, file.path));
     checkTermFacts(pass, term);
     registered.push(term);
   }
@@ -116,10 +122,11 @@ function termDirPath(root: string, dir: string): string {
 
 /** en.md and bg.md of a term folder, each checked on its own. */
 function readTermTexts(
-  { root, report, cache }: Pass,
+  pass: Pass,
   dir: string,
   dirFiles: Map<string, SourceFile>,
 ): Partial<Record<Locale, LocalizedTermText>> {
+  const { root, report, cache } = pass;
   const dirPath = termDirPath(root, dir);
   if (!dirFiles.has('term.yaml')) {
     report({ file: `${dirPath}/`, message: 'missing term.yaml; every term folder needs term.yaml, en.md and bg.md' });
@@ -131,7 +138,9 @@ function readTermTexts(
       report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
       continue;
     }
-    const text = textFile.unreadable ? undefined : checkTermText(textFile, locale, report, cache);
+    const text = textFile.unreadable
+      ? undefined
+      : checkedFile(pass.outcomes, pass.report, textFile, (r) => checkTermText(textFile, locale, r, cache));
     if (text) texts[locale] = text;
   }
   return texts;
@@ -139,15 +148,20 @@ function readTermTexts(
 
 /** A folder's term.yaml, registered under its slug unless another term holds that slug. */
 function readTermFacts(
-  { report, cache }: Pass,
+  pass: Pass,
   dir: string,
   factsFile: SourceFile | undefined,
   slugs: SlugRegistry,
 ): RegisteredTerm | undefined {
   if (!factsFile) return undefined;
-  const { value: facts, yaml } = factsFile.unreadable
-    ? { value: undefined, yaml: undefined }
-    : checkedYamlFile(factsFile, 'term.yaml', report, cache);
+  const { report, cache } = pass;
+  const checked = factsFile.unreadable
+    ? undefined
+    : checkedFile(pass.outcomes, pass.report, factsFile, (r) => {
+        const { value, yaml } = checkedYamlFile(factsFile, 'term.yaml', r, cache);
+        return value && { value, yaml };
+      });
+  const { value: facts, yaml } = checked ?? { value: undefined, yaml: undefined };
   if (!facts || !yaml) {
     slugs.unparsedDirs.add(dir);
     return undefined;
@@ -206,13 +220,18 @@ function checkRelatedSlugs({ report }: Pass, registered: readonly RegisteredTerm
   }
 }
 
-function readPosts({ report, cache }: Pass, postFiles: readonly SourceFile[], slugs: SlugRegistry): Post[] {
+function readPosts(pass: Pass, postFiles: readonly SourceFile[], slugs: SlugRegistry): Post[] {
+  const { report, cache } = pass;
   const posts: Post[] = [];
   const postFileBySlug = new Map<string, string>();
   for (const file of postFiles) {
     if (file.unreadable) continue;
-    const { value: post, yaml } = checkedYamlFile(file, 'post', report, cache);
-    if (!post) continue;
+    const checked = checkedFile(pass.outcomes, pass.report, file, (r) => {
+      const { value, yaml } = checkedYamlFile(file, 'post', r, cache);
+      return value && { value, yaml };
+    });
+    if (!checked) continue;
+    const { value: post, yaml } = checked;
     const previous = postFileBySlug.get(post.slug);
     if (previous) {
       report({

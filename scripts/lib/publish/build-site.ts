@@ -15,9 +15,9 @@ import {
   EDITORIAL_ERRORS,
   type EditorialCheck,
   editorialFindings,
-  type termEditorialFindings,
   type EditorialFinding,
 } from '../corpus/editorial-checks.ts';
+import type { EditMemo } from './edit-memo.ts';
 import { emitSite } from './emit.ts';
 import { loadCorpusFiles, type CorpusFiles } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
@@ -169,7 +169,7 @@ async function prepare(
  * Validate and derive corpus files already read: what a build and every change of the edit loop
  * (edit-session.ts) do alike. `previous` (the edit loop's last records) only speeds the sort;
  * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests);
- * `termEditorialFindings`, the edit loop's, remembers each unchanged term's findings.
+ * `memo` (edit-memo.ts) keeps every per-file and per-term result between changes.
  */
 export function prepareCorpus(
   files: CorpusFiles,
@@ -178,16 +178,17 @@ export function prepareCorpus(
   edit?: {
     previous?: ApiRecords;
     dataVersion: (files: CorpusFiles, siteUrl: string) => string;
-    termEditorialFindings?: typeof termEditorialFindings;
+    memo: EditMemo;
   },
 ): ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
-  const validation = validateCorpus(files, { cache });
+  const memo = edit?.memo;
+  const validation = validateCorpus(files, { cache, outcomes: memo?.outcomes });
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
   const sources = new Map(files.files.map((file) => [file.path, file.text]));
-  const findings = editorialFindings(corpus, sources, edit?.termEditorialFindings);
+  const findings = editorialFindings(corpus, sources, memo?.termFindings);
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings
     .filter((finding) => failing.has(finding.check))
@@ -202,16 +203,15 @@ export function prepareCorpus(
     '',
   );
   const dataVersion = (edit?.dataVersion ?? computeDataVersion)(files, siteUrl);
-  const records = deriveApiRecords(corpus, siteUrl, edit?.previous);
+  const records = deriveApiRecords(corpus, siteUrl, { previous: edit?.previous, memo: memo?.derived });
   if (pagesHere) {
-    const problems = pagePathProblems(
-      corpus.site,
-      records,
-      files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`,
-    );
+    const siteFile = files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`;
+    const problems = memo
+      ? memo.pagePathProblems(corpus.site, records, siteFile)
+      : pagePathProblems(corpus.site, records, siteFile);
     if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
   }
-  const searchNames = termSearchNames(records, cache);
+  const searchNames = termSearchNames(records, cache, memo?.searchNames);
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
   return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };

@@ -1,7 +1,7 @@
 // Validated corpus -> the API's records: what every endpoint and dump serves. Pure.
-import { LICENSE, LOCALES, type Locale } from '../../../src/contract/facts.ts';
+import { LICENSE, type Locale } from '../../../src/contract/facts.ts';
 import type { TermNames } from '../names/search-names.ts';
-import type { Reference } from '../corpus/corpus-schema.ts';
+import type { Post, Reference } from '../corpus/corpus-schema.ts';
 import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
 import { compareCodeUnits } from '../corpus/validate-corpus.ts';
@@ -92,114 +92,198 @@ export function termNamesBySlug(records: ApiRecords): Map<string, TermNames> {
 }
 
 /**
- * `previous`: records of an earlier version of this corpus (the edit loop). Only a hint: the
- * terms are laid out in its list order before the sort, which then has almost nothing to move
- * (the collation dominated a rebuild of one term); the order that results is the same.
+ * What an edit loop keeps between two derivations of the same corpus (edit-session.ts): each
+ * term's records by the validated term they were made from. Validation hands back the very same
+ * term object while its files stay the same (validate-corpus.ts: ValidationMemo), so a change
+ * derives again only the terms it touched and the terms of a touched post.
  */
-export function deriveApiRecords(corpus: Corpus, siteUrl: string, previous?: ApiRecords): ApiRecords {
+export type DerivedTerms = WeakMap<CorpusTerm, DerivedTerm>;
+
+interface DerivedTerm {
+  /** What the records were made from, besides the term itself. */
+  inputs: { site: Corpus['site']; siteUrl: string; posts: readonly Post[] };
+  records: Record<Locale, Term>;
+  details: TermDetails;
+}
+
+/** What an edit loop passes: its last records (their order only speeds the sort) and its memo. */
+export interface DeriveAgain {
+  previous?: ApiRecords;
+  memo?: DerivedTerms;
+}
+
+/** The pieces every record is made with. */
+interface Derivation {
+  corpus: Corpus;
+  /** The site URL without a trailing slash. */
+  site: string;
+  /** Every post, newest first. */
+  posts: Post[];
+  postsByTerm: Map<string, Post[]>;
+}
+
+export function deriveApiRecords(corpus: Corpus, siteUrl: string, again: DeriveAgain = {}): ApiRecords {
   const site = siteUrl.replace(/\/+$/, '');
-  const attribution: Attribution = {
-    source: corpus.site.source,
+  const posts = postsNewestFirst(corpus.posts);
+  const from: Derivation = { corpus, site, posts, postsByTerm: postsByTerm(posts) };
+  const attribution = attributionOf(corpus.site, site);
+  const terms = corpus.terms.map((term) => derivedTerm(from, term, again.memo));
+  return {
+    siteUrl: site,
+    attribution,
+    locales: localeRecords(corpus.terms, terms, again.previous),
+    pillars: { data: pillarCounts(corpus), attribution },
+    posts: posts.map((post) => postRecord(from, post)),
+    details: new Map(corpus.terms.map((term, i) => [term.slug, terms[i]!.details])),
+    // A tradition's name is its English label; site.yaml traditionLabels may name it in Bulgarian.
+    traditions: corpus.site.traditions.map((name) => ({
+      name,
+      label: { en: name, bg: corpus.site.traditionLabels?.bg[name] ?? name },
+    })),
+  };
+}
+
+function attributionOf(config: Corpus['site'], site: string): Attribution {
+  return {
+    source: config.source,
     url: site,
     license: LICENSE,
-    required: corpus.site.attribution.replaceAll('{source}', corpus.site.source).replaceAll('{url}', site),
+    required: config.attribution.replaceAll('{source}', config.source).replaceAll('{url}', site),
   };
-  // A post pattern may be an absolute URL (a blog elsewhere); every other pattern is a path of the site.
-  const pageUrl = (pattern: string, locale: Locale, slug: string) =>
-    (pattern.startsWith('/') ? site : '') + pattern.replaceAll('{locale}', locale).replaceAll('{slug}', slug);
+}
 
-  // Newest first; the slug settles posts of the same day so the order never depends on I/O.
-  const postsNewestFirst = [...corpus.posts].sort(
-    (a, b) => compareCodeUnits(b.date, a.date) || compareCodeUnits(a.slug, b.slug),
-  );
-  const postsByTerm = new Map<string, typeof postsNewestFirst>();
-  for (const post of postsNewestFirst) {
+/** A page's URL: a post pattern may be an absolute URL (a blog elsewhere); every other pattern is a path of the site. */
+function pageUrl(site: string, pattern: string, locale: Locale, slug: string): string {
+  return (pattern.startsWith('/') ? site : '') + pattern.replaceAll('{locale}', locale).replaceAll('{slug}', slug);
+}
+
+/** Newest first; the slug settles posts of the same day so the order never depends on I/O. */
+function postsNewestFirst(posts: readonly Post[]): Post[] {
+  return [...posts].sort((a, b) => compareCodeUnits(b.date, a.date) || compareCodeUnits(a.slug, b.slug));
+}
+
+/** The posts that list each term, newest first. */
+function postsByTerm(posts: readonly Post[]): Map<string, Post[]> {
+  const byTerm = new Map<string, Post[]>();
+  for (const post of posts) {
     for (const slug of post.terms) {
-      if (!postsByTerm.has(slug)) postsByTerm.set(slug, []);
-      postsByTerm.get(slug)!.push(post);
+      const listed = byTerm.get(slug);
+      if (listed) listed.push(post);
+      else byTerm.set(slug, [post]);
     }
   }
+  return byTerm;
+}
 
-  const toTerm = (term: CorpusTerm, locale: Locale): Term => {
-    const text = term.texts[locale];
-    return {
-      term: text.term,
-      slug: term.slug,
-      definition: text.definition,
-      pillar: term.pillar,
-      tradition: term.tradition,
-      etymology: text.etymology,
-      relatedTerms: crossLinks(term),
-      url: pageUrl(corpus.site.paths.term, locale, term.slug),
-      fullContent: fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]),
-      pronunciation: text.pronunciation,
-      termOriginal: term.termOriginal,
-      relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
-        title: post.title[locale],
-        slug: post.slug,
-        url: pageUrl(corpus.site.paths.post, locale, post.slug),
-      })),
-    };
+/** A term's records in both locales and its details: made again only when what they are made from changed. */
+function derivedTerm(from: Derivation, term: CorpusTerm, memo: DerivedTerms | undefined): DerivedTerm {
+  const inputs = { site: from.corpus.site, siteUrl: from.site, posts: from.postsByTerm.get(term.slug) ?? [] };
+  const known = memo?.get(term);
+  if (known && sameInputs(known.inputs, inputs)) return known;
+  const derived: DerivedTerm = {
+    inputs,
+    records: { en: termRecord(from, term, 'en'), bg: termRecord(from, term, 'bg') },
+    details: termDetails(term),
   };
+  memo?.set(term, derived);
+  return derived;
+}
 
-  const locales = Object.fromEntries(
-    LOCALES.map((locale) => {
-      const collator = new Intl.Collator(locale);
-      const terms = inPreviousOrder(corpus.terms, previous?.locales[locale].terms)
-        .map((term) => toTerm(term, locale))
-        .sort((a, b) => collator.compare(a.term, b.term) || compareCodeUnits(a.slug, b.slug));
-      return [locale, { locale, terms }];
-    }),
-  ) as Record<Locale, LocaleRecords>;
+const sameInputs = (a: DerivedTerm['inputs'], b: DerivedTerm['inputs']) =>
+  a.site === b.site &&
+  a.siteUrl === b.siteUrl &&
+  a.posts.length === b.posts.length &&
+  a.posts.every((post, i) => post === b.posts[i]);
 
+function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm, locale: Locale): Term {
+  const text = term.texts[locale];
+  const paths = corpus.site.paths;
+  return {
+    term: text.term,
+    slug: term.slug,
+    definition: text.definition,
+    pillar: term.pillar,
+    tradition: term.tradition,
+    etymology: text.etymology,
+    relatedTerms: crossLinks(term),
+    url: pageUrl(site, paths.term, locale, term.slug),
+    fullContent: fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]),
+    pronunciation: text.pronunciation,
+    termOriginal: term.termOriginal,
+    relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
+      title: post.title[locale],
+      slug: post.slug,
+      url: pageUrl(site, paths.post, locale, post.slug),
+    })),
+  };
+}
+
+function termDetails(term: CorpusTerm): TermDetails {
+  return {
+    references: term.references ?? [],
+    termOriginalLang: term.termOriginalLang ?? null,
+    aliases: { en: term.texts.en.aliases ?? [], bg: term.texts.bg.aliases ?? [] },
+    broader: term.broader ?? [],
+  };
+}
+
+/** Each locale's records in the list endpoint's order: collation of the name, then slug. */
+function localeRecords(
+  corpusTerms: readonly CorpusTerm[],
+  derived: readonly DerivedTerm[],
+  previous: ApiRecords | undefined,
+): Record<Locale, LocaleRecords> {
+  const bySlug = new Map(corpusTerms.map((term, i) => [term.slug, derived[i]!.records]));
+  const ofLocale = (locale: Locale): LocaleRecords => {
+    const collator = new Intl.Collator(locale);
+    const terms = inPreviousOrder(bySlug, locale, previous?.locales[locale].terms).sort(
+      (a, b) => collator.compare(a.term, b.term) || compareCodeUnits(a.slug, b.slug),
+    );
+    return { locale, terms };
+  };
+  return { en: ofLocale('en'), bg: ofLocale('bg') };
+}
+
+function pillarCounts(corpus: Corpus): PillarsResponse['data'] {
   const counts = new Map<string, number>();
   for (const term of corpus.terms) counts.set(term.pillar, (counts.get(term.pillar) ?? 0) + 1);
-  const pillars: PillarsResponse = {
-    data: corpus.site.pillars.map((pillar) => ({
-      key: pillar.key,
-      label: { en: pillar.label.en, bg: pillar.label.bg },
-      count: counts.get(pillar.key) ?? 0,
-    })),
-    attribution,
-  };
+  return corpus.site.pillars.map((pillar) => ({
+    key: pillar.key,
+    label: { en: pillar.label.en, bg: pillar.label.bg },
+    count: counts.get(pillar.key) ?? 0,
+  }));
+}
 
-  const posts = postsNewestFirst.map((post) => ({
+function postRecord({ corpus, site }: Derivation, post: Post): PostRecord {
+  const url = (locale: Locale) => pageUrl(site, corpus.site.paths.post, locale, post.slug);
+  return {
     slug: post.slug,
     date: post.date,
     title: { en: post.title.en, bg: post.title.bg },
-    url: { en: pageUrl(corpus.site.paths.post, 'en', post.slug), bg: pageUrl(corpus.site.paths.post, 'bg', post.slug) },
+    url: { en: url('en'), bg: url('bg') },
     terms: post.terms,
-  }));
-
-  const details = new Map(
-    corpus.terms.map((term) => [
-      term.slug,
-      {
-        references: term.references ?? [],
-        termOriginalLang: term.termOriginalLang ?? null,
-        aliases: { en: term.texts.en.aliases ?? [], bg: term.texts.bg.aliases ?? [] },
-        broader: term.broader ?? [],
-      },
-    ]),
-  );
-  // A tradition's name is its English label; site.yaml traditionLabels may name it in Bulgarian.
-  const traditions = corpus.site.traditions.map((name) => ({
-    name,
-    label: { en: name, bg: corpus.site.traditionLabels?.bg[name] ?? name },
-  }));
-  return { siteUrl: site, attribution, locales, pillars, posts, details, traditions };
+  };
 }
 
-/** The terms in the order of an earlier list (new terms last), or as they are without one. */
-function inPreviousOrder(terms: readonly CorpusTerm[], previous: readonly Term[] | undefined): readonly CorpusTerm[] {
-  if (!previous) return terms;
-  const bySlug = new Map(terms.map((term) => [term.slug, term]));
-  const ordered: CorpusTerm[] = [];
+/**
+ * The records of a locale in the order of an earlier list (new terms last), or in corpus order
+ * without one: the sort after it then has almost nothing to move (the collation dominated a
+ * derivation in the edit loop); the order that results is the same.
+ */
+function inPreviousOrder(
+  bySlug: ReadonlyMap<string, Record<Locale, Term>>,
+  locale: Locale,
+  previous: readonly Term[] | undefined,
+): Term[] {
+  if (!previous) return [...bySlug.values()].map((records) => records[locale]);
+  const left = new Map(bySlug);
+  const ordered: Term[] = [];
   for (const { slug } of previous) {
-    const term = bySlug.get(slug);
-    if (term === undefined) continue;
-    ordered.push(term);
-    bySlug.delete(slug);
+    const records = left.get(slug);
+    if (records === undefined) continue;
+    ordered.push(records[locale]);
+    left.delete(slug);
   }
-  return [...ordered, ...bySlug.values()];
+  for (const records of left.values()) ordered.push(records[locale]);
+  return ordered;
 }

@@ -13,9 +13,7 @@ import { buildSite, type BuildOptions, computeDataVersion, type Prepared, prepar
 import { planEdit } from './edit-outputs.ts';
 import { type CorpusFiles, loadCorpusFiles, reloadCorpusPaths, type SourceFile } from '../corpus/load-corpus.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
-import type { Corpus, CorpusTerm as Term } from '../corpus/corpus-model.ts';
-import { type EditorialFinding, type SourceTexts, termEditorialFindings } from '../corpus/editorial-checks.ts';
-import { LOCALES } from '../../../src/contract/facts.ts';
+import { EditMemo } from './edit-memo.ts';
 import { publishInPlace } from '../../../runtime/publish.ts';
 import { readFileSync } from 'node:fs';
 
@@ -44,8 +42,8 @@ const isAt = (file: string, at: string) => file === at || file.startsWith(`${at}
 
 export class EditSession {
   private readonly digests = new WeakMap<SourceFile, string>();
-  /** Editorial findings by the text of the term's term.yaml (termFindings). */
-  private readonly findings = new Map<string, { sections: string; texts: string[]; found: EditorialFinding[] }>();
+  /** Every per-file and per-term result, kept between changes. */
+  private readonly memo = new EditMemo();
 
   private constructor(
     private readonly options: EditSessionOptions,
@@ -134,26 +132,8 @@ export class EditSession {
     return prepareCorpus(this.files, this.cache, this.options, {
       previous: previous?.records,
       dataVersion: (files, siteUrl) => this.editVersion(files, siteUrl),
-      termEditorialFindings: (term, site, sources) => this.termFindings(term, site, sources),
+      memo: this.memo,
     });
-  }
-
-  /**
-   * A term's editorial findings, kept while its three files and site.yaml's sections stay the
-   * same (by the texts themselves: an unchanged file keeps its string). Checking every term's
-   * body for anonymous views cost more than the rest of a change.
-   */
-  private termFindings(term: Term, site: Corpus['site'], sources: SourceTexts): EditorialFinding[] {
-    const texts = [term.file, ...LOCALES.map((l) => term.file.replace(/term\.yaml$/, `${l}.md`))].map(
-      (file) => sources.get(file) ?? '',
-    );
-    const sections = JSON.stringify(site.bodySections);
-    const known = this.findings.get(texts[0]!);
-    if (known && known.sections === sections && known.texts.every((text, i) => text === texts[i])) return known.found;
-    const found = termEditorialFindings(term, site, sources);
-    if (this.findings.size > 4 * (this.current?.counts.terms ?? 0) + 1000) this.findings.clear();
-    this.findings.set(texts[0]!, { sections, texts, found });
-    return found;
   }
 
   /**
