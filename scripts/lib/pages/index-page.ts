@@ -22,12 +22,39 @@ export function letterOf(name: string, locale: Locale): string {
   return letter.toLocaleUpperCase(locale);
 }
 
-function groups(terms: readonly Term[], locale: Locale): [string, Term[]][] {
-  const byLetter = new Map<string, Term[]>();
+/** A term's line in the index, and the letter it is filed under. */
+interface IndexLine {
+  href: string;
+  letter: string;
+  line: Html;
+}
+
+/**
+ * Each record's line, by the record: a record is never changed, and the edit loop renders the
+ * index again after every change with the same records for every term the change did not reach.
+ */
+const indexLines = new WeakMap<Term, IndexLine>();
+
+function indexLine(view: SiteView, locale: Locale, term: Term): IndexLine {
+  const href = view.termPath(locale, term.slug);
+  const known = indexLines.get(term);
+  if (known?.href === href) return known;
+  const line: IndexLine = {
+    href,
+    letter: letterOf(term.term, locale),
+    line: html`<li data-slug="${term.slug}" data-pillar="${term.pillar}" data-tradition="${term.tradition}"><a href="${href}">${term.term}</a></li>`,
+  };
+  indexLines.set(term, line);
+  return line;
+}
+
+function groups(view: SiteView, terms: readonly Term[], locale: Locale): [string, Html[]][] {
+  const byLetter = new Map<string, Html[]>();
   for (const term of terms) {
-    const letter = letterOf(term.term, locale);
-    if (!byLetter.has(letter)) byLetter.set(letter, []);
-    byLetter.get(letter)!.push(term);
+    const { letter, line } = indexLine(view, locale, term);
+    const lines = byLetter.get(letter);
+    if (lines) lines.push(line);
+    else byLetter.set(letter, [line]);
   }
   return [...byLetter];
 }
@@ -51,17 +78,14 @@ function filters(view: SiteView, locale: Locale, total: number): Html {
 export function renderIndexPage(view: SiteView, locale: Locale): string {
   const m = PAGE_MESSAGES[locale];
   const { terms } = view.records.locales[locale];
-  const grouped = groups(terms, locale);
+  const grouped = groups(view, terms, locale);
   const letters = grouped.map(([letter], i) => html`<li><a href="#letter-${i}">${letter}</a></li>`);
   const sections = grouped.map(
     (
       [letter, list],
       i,
     ) => html`<section class="letter" aria-labelledby="letter-${i}"><h2 id="letter-${i}">${letter}</h2>
-<ul class="terms">${list.map(
-      (t) =>
-        html`<li data-slug="${t.slug}" data-pillar="${t.pillar}" data-tradition="${t.tradition}"><a href="${view.termPath(locale, t.slug)}">${t.term}</a></li>`,
-    )}</ul></section>
+<ul class="terms">${list}</ul></section>
 `,
   );
   const main = html`<h1>${m.indexTitle}</h1>

@@ -11,6 +11,18 @@ import { type EditorialFinding, type SourceTexts, termEditorialFindings } from '
 import type { SearchNamesMemo } from '../names/term-search-names.ts';
 import { pagePathProblems } from '../pages/page-paths.ts';
 import type { ApiRecords, DerivedTerms } from './derive.ts';
+import type { Term } from '../../../src/contract/response-schemas.ts';
+import type { Thesaurus } from '../corpus/hierarchy.ts';
+import type { Concept } from '../formats/concepts.ts';
+import { conceptThesaurus } from '../formats/skos.ts';
+import { listEntry } from './emit.ts';
+
+type ListIndexEntry = ReturnType<typeof listEntry>;
+/** A concept's broader terms and cross-links: what its thesaurus relations are made of. */
+type ConceptLinks = readonly [broader: readonly string[], related: readonly string[]];
+
+const sameList = (a: readonly string[], b: readonly string[] | undefined) =>
+  a === b || (b !== undefined && a.length === b.length && a.every((item, i) => item === b[i]));
 
 export class EditMemo {
   readonly outcomes: FileOutcomes = new WeakMap();
@@ -18,6 +30,35 @@ export class EditMemo {
   readonly searchNames: SearchNamesMemo = new WeakMap();
   private readonly findings = new WeakMap<CorpusTerm, { site: Corpus['site']; found: EditorialFinding[] }>();
   private pagePaths: { site: Corpus['site']; key: string; problems: CorpusProblem[] } | undefined;
+  private readonly listEntries = new WeakMap<Term, { searchNames: readonly string[]; entry: ListIndexEntry }>();
+  private lastThesaurus: { links: Map<string, ConceptLinks>; thesaurus: Thesaurus } | undefined;
+
+  /** A term's entry in its list index, kept while the record and its search names are the same objects. */
+  listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
+    const known = this.listEntries.get(term);
+    if (known?.searchNames === searchNames) return known.entry;
+    const entry = listEntry(term, searchNames);
+    this.listEntries.set(term, { searchNames, entry });
+    return entry;
+  }
+
+  /** The thesaurus of the concepts, kept while no concept is added, removed or linked otherwise. */
+  thesaurus(concepts: readonly Concept[]): Thesaurus {
+    const links = new Map(
+      concepts.map((concept): [string, ConceptLinks] => [concept.slug, [concept.broader, concept.relatedTerms]]),
+    );
+    const last = this.lastThesaurus;
+    const same =
+      last?.links.size === links.size &&
+      [...links].every(([slug, [broader, related]]) => {
+        const [wasBroader, wasRelated] = last.links.get(slug) ?? [];
+        return sameList(broader, wasBroader) && sameList(related, wasRelated);
+      });
+    if (same) return last.thesaurus;
+    const thesaurus = conceptThesaurus(concepts);
+    this.lastThesaurus = { links, thesaurus };
+    return thesaurus;
+  }
 
   /**
    * A term's editorial findings, kept while it is the same term (its three files unchanged) and

@@ -10,18 +10,11 @@ import { pageFile } from '../../../src/routes.ts';
 import type { Prepared } from './build-site.ts';
 import { writeConceptFiles } from '../formats/concept-files.ts';
 import { conceptsOf } from '../formats/concepts.ts';
-import { crossLinks, type ApiRecords } from './derive.ts';
-import {
-  listEntry,
-  listIndexContent,
-  termFile,
-  termFileContent,
-  writeSiteFacts,
-  writeVocabularyFiles,
-} from './emit.ts';
+import type { ApiRecords } from './derive.ts';
+import type { EditMemo } from './edit-memo.ts';
+import { listIndexContent, termFile, termFileContent, writeSiteFacts, writeVocabularyFiles } from './emit.ts';
 import { sitePath } from '../pages/page-paths.ts';
 import { emitPages } from '../pages/site-pages.ts';
-import { conceptThesaurus } from '../formats/skos.ts';
 import { MemorySink } from './write-output.ts';
 
 export interface EditPlan {
@@ -48,17 +41,12 @@ function changedTerms(before: ApiRecords, after: ApiRecords, touched: Touched): 
   return changed;
 }
 
-/** Cross-links (broader first, then related) of a term, by slug, in one version of the records. */
-function linksOf(records: ApiRecords): Map<string, string[]> {
-  return new Map(
-    records.locales.en.terms.map((term) => [
-      term.slug,
-      crossLinks({ broader: records.details.get(term.slug)?.broader, relatedTerms: term.relatedTerms }),
-    ]),
-  );
+/** Cross-links (broader first, then related: the API's relatedTerms) of a term, by slug, in one version of the records. */
+function linksOf(records: ApiRecords): Map<string, readonly string[]> {
+  return new Map(records.locales.en.terms.map((term) => [term.slug, term.relatedTerms]));
 }
 
-export async function planEdit(before: Prepared, after: Prepared, touched: Touched): Promise<EditPlan> {
+export async function planEdit(before: Prepared, after: Prepared, touched: Touched, memo: EditMemo): Promise<EditPlan> {
   const { records } = after;
   const sink = new MemorySink();
   const removed: string[] = [];
@@ -84,7 +72,7 @@ export async function planEdit(before: Prepared, after: Prepared, touched: Touch
     sink,
     records.siteUrl,
     concepts.filter((concept) => reached.has(concept.slug)),
-    conceptThesaurus(concepts),
+    memo.thesaurus(concepts),
   );
   for (const slug of reached)
     if (!present.has(slug))
@@ -96,7 +84,7 @@ export async function planEdit(before: Prepared, after: Prepared, touched: Touch
   // Last: a server that sees the new list index finds every file it lists in place.
   for (const locale of LOCALES) {
     const entries = records.locales[locale].terms.map((term) =>
-      listEntry(term, after.searchNames[locale].get(term.slug)!),
+      memo.listEntry(term, after.searchNames[locale].get(term.slug)!),
     );
     await sink.file(listIndexPath(locale), listIndexContent(records, locale, after.dataVersion, entries));
   }
@@ -113,7 +101,7 @@ async function planPages(
   after: Prepared,
   touched: Touched,
   changed: ReadonlySet<string>,
-  links: ReadonlyMap<string, string[]>,
+  links: ReadonlyMap<string, readonly string[]>,
   sink: MemorySink,
   removed: string[],
 ): Promise<void> {

@@ -11,8 +11,17 @@ import type { ApiRecords } from './derive.ts';
 
 export type VocabularyEntries = Record<VocabularyName, VocabularyResponse['data']>;
 
+/** Computed once per set of records: every list index, the vocabulary files and OpenAPI ask for them. */
+const entriesOf = new WeakMap<ApiRecords, VocabularyEntries>();
+
 /** Every value of every vocabulary, in site.yaml's order, with labels and counts. */
 export function vocabularyEntries(records: ApiRecords): VocabularyEntries {
+  let entries = entriesOf.get(records);
+  if (!entries) entriesOf.set(records, (entries = countedEntries(records)));
+  return entries;
+}
+
+function countedEntries(records: ApiRecords): VocabularyEntries {
   // Where site.yaml names each vocabulary's values and labels.
   const labelled: Record<VocabularyName, { key: string; label: { en: string; bg: string } }[]> = {
     pillar: records.pillars.data.map(({ key, label }) => ({ key, label })),

@@ -24,21 +24,40 @@ export interface ListIndexInput {
   }[];
 }
 
+type Entry = ListIndexInput['entries'][number];
+
 const utf8 = new TextEncoder();
+
+/**
+ * Each entry's item and names as UTF-8, by the entry object: the edit loop hands the same entry
+ * objects for the terms a change did not reach (scripts/lib/publish/edit-memo.ts), and encoding
+ * every item again was most of its list index.
+ */
+const encodedEntries = new WeakMap<Entry, { item: Uint8Array; names: Uint8Array }>();
+
+function encodedEntry(entry: Entry): { item: Uint8Array; names: Uint8Array } {
+  let encoded = encodedEntries.get(entry);
+  if (!encoded) encodedEntries.set(entry, (encoded = { item: utf8.encode(entry.json), names: searchNameBytes(entry) }));
+  return encoded;
+}
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
 export function encodeListIndex(input: ListIndexInput): Uint8Array {
   const { entries } = input;
+  const encoded = entries.map(encodedEntry);
   const items = joinWithStarts(
-    entries.map((entry) => utf8.encode(entry.json)),
+    encoded.map((entry) => entry.item),
     COMMA,
   );
   const vocabularyCodes = encodeVocabularyCodes(
     input.vocabularies,
     entries.map((entry) => entry.values),
   );
-  const names = joinWithStarts(entries.map(searchNameBytes), NEWLINE);
+  const names = joinWithStarts(
+    encoded.map((entry) => entry.names),
+    NEWLINE,
+  );
   const grams = gramsOf(
     input.locale,
     entries.map((entry) => entry.searchNames),
@@ -67,7 +86,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
 }
 
 /** An item's search names as UTF-8, joined by "\n", refusing a name that would break a search. */
-function searchNameBytes(entry: ListIndexInput['entries'][number]): Uint8Array {
+function searchNameBytes(entry: Entry): Uint8Array {
   // "\n" separates an item's names, and U+0000 pads the short grams of the gram dictionary:
   // a name holding "\n" would let a search match across two names, and one holding U+0000
   // would be found by a search of the padding.

@@ -10,8 +10,16 @@ export class CorruptListIndexError extends Error {
   }
 }
 
-/** The words as little-endian bytes. */
+/** Whether this platform stores a typed array's words little-endian (every one Node and Netlify run on). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * The words as little-endian bytes: on a little-endian platform, the words' own bytes (a view,
+ * not a copy: the edit loop writes the index after every change, and a loop over every posting
+ * was most of it); elsewhere, each word written in that order.
+ */
 export function littleEndianBytes(words: Uint32Array): Uint8Array {
+  if (LITTLE_ENDIAN) return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
   const out = new Uint8Array(words.length * 4);
   const view = new DataView(out.buffer);
   for (const [i, value] of words.entries()) view.setUint32(i * 4, value, true);
