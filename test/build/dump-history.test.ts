@@ -2,7 +2,7 @@
 // the manifest marks them superseded; they survive a build into an empty folder through the
 // build cache, as on Netlify; a file that changed is never published again under its name.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
@@ -85,6 +85,12 @@ describe('dump versions across rebuilds', () => {
     // The cache holds exactly the kept versions' files and the manifest.
     const names = third.versions.flatMap((v) => v.files.map((f) => f.name));
     expect(readdirSync(path.join(cacheDir, 'dumps')).sort()).toEqual([...names, 'manifest.json'].sort());
+    // On one filesystem the cache and the output share every dump's bytes (hard links): none is
+    // copied, nor read whole into memory to be published again.
+    for (const name of names)
+      expect(statSync(path.join(fresh, 'dumps', name)).ino, name).toBe(
+        statSync(path.join(cacheDir, 'dumps', name)).ino,
+      );
   }, 120_000);
 
   it('never publishes a version again once one of its files changed', async () => {

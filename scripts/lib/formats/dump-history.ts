@@ -4,9 +4,23 @@
 // They come from the output in place (a self-hosted rebuild) or from the build cache (Netlify
 // starts every build with an empty publish folder but keeps node_modules/.cache), and every file
 // is checked against the SHA-256 its manifest recorded before it is published again.
+// Files are never read whole (a version's dumps are 4 GB at 100,000 terms): they are hashed in
+// pieces, and published, and archived in the cache, as hard links where the filesystem allows.
 import { MANIFEST_FILE } from '../../../src/contract/output-layout.ts';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { type DumpVersion, ManifestSchema } from '../../../src/contract/dump-schemas.ts';
 
@@ -14,13 +28,14 @@ export const KEEP_SUPERSEDED = 3;
 export const KEEP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What earlier builds left: their versions, and a way to read a file of theirs by name. */
+/** What earlier builds left: their versions, and where a file of theirs is, by name. */
 export interface PreviousDumps {
   versions: DumpVersion[];
-  read(name: string): Uint8Array | undefined;
+  /** The first folder's file of that name, if one exists. */
+  find(name: string): string | undefined;
 }
 
-export const NO_PREVIOUS_DUMPS: PreviousDumps = { versions: [], read: () => undefined };
+export const NO_PREVIOUS_DUMPS: PreviousDumps = { versions: [], find: () => undefined };
 
 /** The versions a manifest names (one written before versions were kept names only its own). */
 function versionsOf(text: string): DumpVersion[] {
@@ -52,12 +67,11 @@ export function loadPreviousDumps(dirs: readonly string[]): PreviousDumps {
   }
   return {
     versions: [...byVersion.values()].sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : 0)),
-    read(name) {
+    find(name) {
       if (name.includes('/') || name.includes('\\')) return undefined;
       for (const dir of dirs) {
-        try {
-          return new Uint8Array(readFileSync(path.join(dir, name)));
-        } catch {}
+        const file = path.join(dir, name);
+        if (sizeAndHash(file)) return file;
       }
       return undefined;
     },
@@ -79,21 +93,61 @@ export function supersededVersions(
     .filter((v, index) => index < KEEP_SUPERSEDED || now - Date.parse(v.supersededAt) < KEEP_DAYS * DAY_MS);
 }
 
-/** A version's files read back exactly as its manifest recorded them, or undefined if any is missing or differs. */
-export function verifiedFiles(version: DumpVersion, previous: PreviousDumps): Map<string, Uint8Array> | undefined {
-  const files = new Map<string, Uint8Array>();
+/**
+ * Where each of a version's files is, by name, once each was read back exactly as its manifest
+ * recorded it (size and SHA-256); undefined if any is missing or differs.
+ */
+export function verifiedFiles(version: DumpVersion, previous: PreviousDumps): Map<string, string> | undefined {
+  const files = new Map<string, string>();
   for (const file of version.files) {
-    const bytes = previous.read(file.name);
-    if (!bytes || bytes.byteLength !== file.bytes) return undefined;
-    if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) return undefined;
-    files.set(file.name, bytes);
+    const found = previous.find(file.name);
+    const read = found === undefined ? undefined : sizeAndHash(found, file.bytes);
+    if (!found || !read || read.bytes !== file.bytes || read.sha256 !== file.sha256) return undefined;
+    files.set(file.name, found);
   }
   return files;
 }
 
+/** Links `from` at `to` (a new name for the same bytes), or copies it where links cannot be made (another filesystem). */
+export function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
 /**
- * Copies the published dumps (every kept version) from the output into the cache folder, with
- * the manifest, and removes what no kept version names: the next build finds them there.
+ * A regular file's size and SHA-256, read in pieces; undefined if it cannot be read. With
+ * `expectedBytes`, a file of another size is not hashed (its sha256 is then empty).
+ */
+function sizeAndHash(file: string, expectedBytes?: number): { bytes: number; sha256: string } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    if (expectedBytes === undefined) return { bytes: stats.size, sha256: '' };
+    if (stats.size !== expectedBytes) return { bytes: stats.size, sha256: '' };
+    const hash = createHash('sha256');
+    const piece = Buffer.allocUnsafe(1024 * 1024);
+    for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) hash.update(piece.subarray(0, read));
+    return { bytes: stats.size, sha256: hash.digest('hex') };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Puts the published dumps (every kept version) from the output into the cache folder (hard
+ * links where it is on the same filesystem: the build never changes a file in place), with the
+ * manifest, and removes what no kept version names: the next build finds them there.
  */
 export function archiveDumps(outputDumpsDir: string, cacheDumpsDir: string): void {
   const manifestText = readFileSync(path.join(outputDumpsDir, MANIFEST_FILE), 'utf8');
@@ -102,7 +156,7 @@ export function archiveDumps(outputDumpsDir: string, cacheDumpsDir: string): voi
   mkdirSync(cacheDumpsDir, { recursive: true });
   const cached = new Set(readdirSync(cacheDumpsDir));
   for (const name of names)
-    if (!cached.has(name)) copyFileSync(path.join(outputDumpsDir, name), path.join(cacheDumpsDir, name));
+    if (!cached.has(name)) linkOrCopy(path.join(outputDumpsDir, name), path.join(cacheDumpsDir, name));
   for (const name of cached)
     if (name !== MANIFEST_FILE && !names.has(name)) rmSync(path.join(cacheDumpsDir, name), { force: true });
   writeFileSync(path.join(cacheDumpsDir, MANIFEST_FILE), manifestText);

@@ -12,7 +12,13 @@ import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf, type Concept } from './concepts.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
 import type { ApiRecords, TermDetails } from '../publish/derive.ts';
-import { NO_PREVIOUS_DUMPS, type PreviousDumps, supersededVersions, verifiedFiles } from './dump-history.ts';
+import {
+  linkOrCopy,
+  NO_PREVIOUS_DUMPS,
+  type PreviousDumps,
+  supersededVersions,
+  verifiedFiles,
+} from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
 import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
 import { sqliteHeadRows, sqliteTermRows } from './sqlite-dump.ts';
@@ -192,9 +198,14 @@ export class DumpWriter {
     const kept: DumpVersion[] = [];
     for (const version of supersededVersions(previous.versions, current)) {
       // A version with any file missing or changed is no longer published: never other bytes under its names.
-      const bytes = verifiedFiles(version, previous);
-      if (!bytes) continue;
-      for (const [name, content] of bytes) await this.sink.file(`${DUMPS_DIR}/${name}`, content);
+      const found = verifiedFiles(version, previous);
+      if (!found) continue;
+      // Linked (or copied) into the scratch space and adopted from there: never read whole into memory.
+      for (const [name, from] of found) {
+        const scratch = this.sink.scratchFile(name);
+        linkOrCopy(from, scratch);
+        await this.sink.adopt(`${DUMPS_DIR}/${name}`, scratch);
+      }
       kept.push(version);
     }
     const manifest: Manifest = {
