@@ -1,6 +1,6 @@
 // `npm start`: serves a built dist/ on this machine, exactly as Netlify serves it, counting every
 // request against the rate limit (in memory, or in Redis shared by several processes).
-import { DEFAULT_OUTPUT_DIR, MANIFEST_PATH } from '../src/contract/output-layout.ts';
+import { DEFAULT_OUTPUT_DIR, HEALTH_PATH, MANIFEST_PATH } from '../src/contract/output-layout.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
@@ -9,7 +9,7 @@ import { ipv6PrefixFromEnv } from '../src/limits/client-key.ts';
 import { DEFAULT_GRANTS_FILE } from '../src/limits/grants.ts';
 import { grantsRefreshFromEnv } from '../runtime/grant-books.ts';
 import { DOCS_PATH, isPlaceholderOrigin } from '../src/contract/facts.ts';
-import { HEALTH_PATH, SHUTDOWN_GRACE_MS, startServer } from '../runtime/server.ts';
+import { SHUTDOWN_GRACE_MS, startServer } from '../runtime/server.ts';
 
 const integer = (name: string) => (value: string) => {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);

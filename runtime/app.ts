@@ -1,0 +1,222 @@
+// What `npm start` answers a request with, in named steps: the health check, the client's
+// address, the canonical path and the representation asked for, the route and file in the tree
+// being served, the one handler, and the answer written for this client (compressed, HEAD
+// stripped), kept in memory when nothing counts it. runtime/server.ts listens and hands each
+// request here; src/routes.ts decides who answers it (the same table netlify.toml is checked
+// against), and every answer, static file or not, goes through the handler.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyaddr from 'proxy-addr';
+import { createHandler, type Handler, type StaticFile } from '../src/handler.ts';
+import { HEADER_NAMES, REQUEST_HEADERS } from '../src/contract/headers.ts';
+import { HEALTH_PATH } from '../src/contract/output-layout.ts';
+import { baseHeaders, JSON_TYPE, NEVER_STORED, refusal } from '../src/http.ts';
+import { isCounted } from '../src/limits/counting.ts';
+import type { GrantBook } from '../src/limits/grants.ts';
+import type { RateLimitStore } from '../src/limits/rate-limit.ts';
+import { type CanonicalPath, canonicalPath } from '../src/request-path.ts';
+import { resolveRoute } from '../src/routes.ts';
+import { type Answer, answerForClient, answerOfParts, forClient, responseOf } from './content-coding.ts';
+import { forwardedOrigin } from './forwarded-origin.ts';
+import type { RefusalSite } from './http-server.ts';
+import { answerFromMemory, keepAnswer, requestKey } from './kept-answers.ts';
+import { negotiateTerm, varyOnAccept } from './representation.ts';
+import { NoTree, type ServedTree, type Snapshot, TreeMoved } from './served-tree.ts';
+
+export interface AppOptions {
+  tree: ServedTree;
+  /** The tree as it was opened: its site facts answer until a request reads a newer one. */
+  first: Snapshot;
+  /** Counters; undefined: no rate limit. */
+  store: RateLimitStore | undefined;
+  grants?: GrantBook;
+  /** Requests per hour per client (static files carry it in their headers); 0: no limit. */
+  rateLimit: number;
+  ipv6PrefixBits?: number;
+  /** Addresses (or `loopback`, CIDR ranges) of proxies whose X-Forwarded-For is believed. */
+  trustProxy?: string[];
+  log?: (message: string) => void;
+  /** Give uncounted answers again from memory (default; runtime/kept-answers.ts). */
+  answersFromMemory?: boolean;
+}
+
+export interface App {
+  fetch: (request: Request, env: { incoming: IncomingMessage }) => Response | Promise<Response>;
+  /** What a refusal below the handler needs of the data being served. */
+  site: () => RefusalSite;
+  /** Writes a request's answer straight from memory when one is kept for it; false otherwise. */
+  fromMemory: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+}
+
+/** What every request's steps share. */
+interface Served {
+  tree: ServedTree;
+  handlers: SnapshotHandlers;
+  store: RateLimitStore | undefined;
+  rateLimit: number;
+  /** The compiled --trust-proxy list; trustsProxies: whether it names any proxy. */
+  trust: (address: string, hop: number) => boolean;
+  trustsProxies: boolean;
+  /** The scheme of the site's own URLs: a forwarded origin without one gets this. */
+  siteScheme: 'http' | 'https';
+  keeps: boolean;
+}
+
+export function createApp(options: AppOptions): App {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const trustsProxies = (options.trustProxy ?? []).length > 0;
+  const served: Served = {
+    tree: options.tree,
+    handlers: snapshotHandlers(options, trustsProxies, log),
+    store: options.store,
+    rateLimit: options.rateLimit,
+    trust: proxyaddr.compile(options.trustProxy ?? []),
+    trustsProxies,
+    siteScheme: options.first.site.docsUrl.startsWith('http:') ? 'http' : 'https',
+    keeps: options.answersFromMemory ?? true,
+  };
+  return {
+    // A plain fetch function, not a Hono app: Hono answers HEAD itself by copying the GET's
+    // response into a Headers object, which drops Content-Length and lowercases every name.
+    fetch: (request, env) => answerRequest(served, request, env.incoming),
+    site: () => served.handlers.latest().site,
+    fromMemory: (incoming, outgoing) => served.keeps && answerFromMemory(served.tree, incoming, outgoing),
+  };
+}
+
+interface SnapshotHandlers {
+  /** The handler of a snapshot; it becomes the latest one seen. */
+  of(snapshot: Snapshot): Handler;
+  latest(): Snapshot;
+}
+
+/** One handler per data version: the indexes, the files and the redirects of one tree together. */
+function snapshotHandlers(options: AppOptions, trustsProxies: boolean, log: (message: string) => void) {
+  const handlers = new WeakMap<Snapshot, Handler>();
+  let latest = options.first;
+  const handlerOf = (snapshot: Snapshot): Handler =>
+    createHandler({
+      indexes: snapshot.indexes,
+      site: snapshot.site,
+      rateLimit: options.store,
+      grants: options.grants,
+      ipv6PrefixBits: options.ipv6PrefixBits,
+      forwardedOrigin: trustsProxies,
+      onError: (error, request) =>
+        log(`lexicon: ${request.method} ${new URL(request.url).pathname} failed: ${String(error)}`),
+    });
+  return {
+    of(snapshot) {
+      latest = snapshot;
+      let handle = handlers.get(snapshot);
+      if (!handle) handlers.set(snapshot, (handle = handlerOf(snapshot)));
+      return handle;
+    },
+    latest: () => latest,
+  } satisfies SnapshotHandlers;
+}
+
+async function answerRequest(served: Served, request: Request, incoming: IncomingMessage): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+    return health(served.tree, request);
+  }
+  const ip = (proxyaddr(incoming, served.trust) ?? '').replace(/^::ffff:/, '');
+  // Routed and served by the same canonical path; a path with none is the handler's 404.
+  const canonical = canonicalPath(url.pathname);
+  // A term URL answers the representation Accept asks for (the CDN cannot: ?format= there).
+  const negotiated = canonical.ok
+    ? negotiateTerm(canonical.path, url.searchParams, request.headers.get(REQUEST_HEADERS.accept))
+    : { search: url.searchParams, varies: false };
+  const found = await routeInTree(served, request.method, canonical, negotiated.search);
+  if (!found) return unavailable(served, request);
+  const { snapshot, file } = found;
+  const origin = served.trustsProxies
+    ? forwardedOrigin(incoming, (address) => served.trust(address, 0), served.siteScheme)
+    : undefined;
+  // HEAD is answered as the GET it stands for, then stripped of its body (forClient), so its
+  // headers are the GET's, Content-Length and Content-Encoding included.
+  const asked = request.method === 'HEAD' ? new Request(request, { method: 'GET' }) : request;
+  // Functions (and paths nobody answers) get the original URL, as on Netlify.
+  // Vary is settled on the handler's response: forClient builds the final one from its headers.
+  const answered = await served.handlers.of(snapshot)(asked, { ip, origin }, file);
+  // From the parts the handler made its response of (no stream, no Headers), when it did.
+  let answer = answerOfParts(request, answered, file, negotiated.varies);
+  const response = answer ? answered : negotiated.varies ? varyOnAccept(answered) : answered;
+  answer ??= await answerForClient(request, response, file);
+  if (!answer) return response;
+  keepIfSameEveryTime(served, { pathname: url.pathname, incoming, snapshot, file, answer });
+  return responseOf(answer);
+}
+
+/**
+ * The snapshot a request is answered from and the static file its route names, read from one
+ * tree; if dist/ moved meanwhile, again from the new one. Undefined: no tree to answer from.
+ */
+async function routeInTree(
+  served: Served,
+  method: string,
+  canonical: CanonicalPath,
+  search: URLSearchParams,
+): Promise<{ snapshot: Snapshot; file: StaticFile | undefined } | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const snapshot = await served.tree.current();
+      const route = canonical.ok
+        ? resolveRoute(method.toUpperCase(), canonical.path, search, (p) => snapshot.hasFile(p))
+        : { kind: 'none' as const };
+      const file = route.kind === 'file' ? snapshot.read(route.path, served.rateLimit) : undefined;
+      return { snapshot, file };
+    } catch (error) {
+      if (error instanceof NoTree || (error instanceof TreeMoved && attempt >= 3)) return undefined;
+      if (!(error instanceof TreeMoved)) throw error;
+    }
+  }
+}
+
+/**
+ * What nothing counts answers this request the same way every time (kept-answers.ts): a static
+ * file, or a list page whose links no forwarded origin decides. Kept for the next such request.
+ */
+function keepIfSameEveryTime(
+  served: Served,
+  request: {
+    pathname: string;
+    incoming: IncomingMessage;
+    snapshot: Snapshot;
+    file: StaticFile | undefined;
+    answer: Answer;
+  },
+): void {
+  const { pathname, incoming, snapshot, file, answer } = request;
+  const uncounted = !served.store || !isCounted(pathname);
+  const sameEveryTime = uncounted && (file !== undefined || !served.trustsProxies);
+  if (!served.keeps || !sameEveryTime || (answer.status !== 200 && answer.status !== 304)) return;
+  const key = requestKey(incoming);
+  if (key !== undefined) keepAnswer(snapshot, key, answer);
+}
+
+/** A 503 while no complete tree is in place (or it keeps moving under the request). */
+function unavailable(served: Served, request: Request): Promise<Response> {
+  const { status, headers, body } = refusal(
+    served.handlers.latest().site,
+    served.store?.limit,
+    'unavailable',
+    'the data is being replaced or is not built; retry in a few seconds',
+  );
+  headers[HEADER_NAMES.retryAfter] = '5';
+  return forClient(request, new Response(request.method === 'HEAD' ? null : body, { status, headers }), undefined);
+}
+
+async function health(tree: ServedTree, request: Request): Promise<Response> {
+  const snapshot = await tree.health();
+  // Never counted; the contract's headers as on every response, and never cached.
+  const headers = {
+    ...baseHeaders(undefined),
+    [HEADER_NAMES.contentType]: JSON_TYPE,
+    [HEADER_NAMES.cacheControl]: NEVER_STORED,
+  };
+  const body = snapshot
+    ? { status: 'ok', dataVersion: snapshot.dataVersion }
+    : { status: 'unavailable', detail: 'no complete data tree is in place' };
+  return forClient(request, new Response(JSON.stringify(body), { status: snapshot ? 200 : 503, headers }), undefined);
+}
