@@ -2,6 +2,7 @@
 // Positions are in the endpoint's order, so a filter never needs a sort.
 import type { ListIndex } from './list-index/decode.ts';
 import { GRAM_LENGTH } from './list-index/grams.ts';
+import { startAt } from './list-index/words.ts';
 
 /** Only the items whose code in `codes` is `code`; `members` are those items, ascending. */
 export interface VocabularyFilter {
@@ -28,17 +29,20 @@ export interface Selection {
 
 export function selectPage(index: ListIndex, selector: ListSelector): Selection {
   const { filters, foldedQ, limit, offset } = selector;
-  if (foldedQ === undefined) {
-    if (filters.length === 0) {
-      const start = Math.min(offset, index.count);
-      const end = Math.min(offset + limit, index.count);
-      return { total: index.count, positions: range(start, end) };
-    }
-    // The members of the rarest value, checked against the other filters.
-    const [rarest, ...others] = [...filters].sort((a, b) => a.members.length - b.members.length);
-    return paginate(rarest!.members, others, limit, offset);
+  if (foldedQ !== undefined) return searchNames(index, foldedQ, filters, limit, offset);
+  if (filters.length === 0) {
+    const start = Math.min(offset, index.count);
+    const end = Math.min(offset + limit, index.count);
+    return { total: index.count, positions: range(start, end) };
   }
-  return searchNames(index, foldedQ, filters, limit, offset);
+  // The members of the rarest value, checked against the other filters.
+  const rarest = filters.reduce((a, b) => (b.members.length < a.members.length ? b : a));
+  return paginate(
+    rarest.members,
+    filters.filter((filter) => filter !== rarest),
+    limit,
+    offset,
+  );
 }
 
 /**
@@ -66,16 +70,23 @@ function searchNames(
     if (list.length === 0) return { total: 0, positions: list };
     lists.push(list);
   }
-  lists.sort((a, b) => a.length - b.length);
   // Rarest first; each further list costs one merge and can only shrink what is checked byte by
   // byte, which is what costs (a Cyrillic name of six letters left 700 candidates after two).
-  let candidates = lists[0]!;
-  for (let i = 1; i < lists.length && candidates.length > FEW_CANDIDATES; i++)
-    candidates = intersect(candidates, lists[i]!);
+  const [rarest = EMPTY, ...others] = lists.sort((a, b) => a.length - b.length);
+  let candidates = rarest;
+  for (const list of others) {
+    if (candidates.length <= FEW_CANDIDATES) break;
+    candidates = intersect(candidates, list);
+  }
   const { nameBytes, nameStarts } = index;
   const needle = utf8.encode(foldedQ);
   const matches = candidates.filter((position) =>
-    containsBytes(nameBytes, nameStarts[position]!, nameStarts[position + 1]! - 1, needle),
+    containsBytes(
+      nameBytes,
+      startAt(nameStarts, position, 'nameStarts'),
+      startAt(nameStarts, position + 1, 'nameStarts') - 1,
+      needle,
+    ),
   );
   return paginate(matches, filters, limit, offset);
 }
@@ -88,7 +99,7 @@ function paginate(list: Int32Array, filters: readonly VocabularyFilter[], limit:
   let filled = 0;
   let total = 0;
   outer: for (let i = 0; i < list.length; i++) {
-    const position = list[i]!;
+    const position = positionAt(list, i);
     for (const filter of filters) if (filter.codes[position] !== filter.code) continue outer;
     if (total >= offset && filled < limit) page[filled++] = position;
     total++;
@@ -104,10 +115,12 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   let j = 0;
   let n = 0;
   while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
+    const x = positionAt(a, i);
+    const y = positionAt(b, j);
+    if (x < y) i++;
+    else if (x > y) j++;
     else {
-      out[n++] = a[i]!;
+      out[n++] = x;
       i++;
       j++;
     }
@@ -121,17 +134,24 @@ function intersectBySearch(short: Int32Array, long: Int32Array): Int32Array {
   let n = 0;
   let low = 0;
   for (let i = 0; i < short.length; i++) {
-    const value = short[i]!;
+    const value = positionAt(short, i);
     let high = long.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (long[middle]! < value) low = middle + 1;
+      if (positionAt(long, middle) < value) low = middle + 1;
       else high = middle;
     }
     if (low === long.length) break;
     if (long[low] === value) out[n++] = value;
   }
   return out.subarray(0, n);
+}
+
+/** Element i of a list of positions, which the caller keeps within the list. */
+function positionAt(list: Int32Array, i: number): number {
+  const position = list[i];
+  if (position === undefined) throw new RangeError(`position ${i} of a list of ${list.length}`);
+  return position;
 }
 
 function range(start: number, end: number): Int32Array {
@@ -141,6 +161,7 @@ function range(start: number, end: number): Int32Array {
 }
 
 const utf8 = new TextEncoder();
+const EMPTY = new Int32Array(0);
 /** Few enough candidates to check their names directly rather than intersect further. */
 const FEW_CANDIDATES = 64;
 
