@@ -12,12 +12,14 @@
 // (scripts/lib/cli/compile-constants.ts): the pages' stylesheet and scripts, and the parse
 // cache's fingerprint of the checking code. Worker threads are found by file name in the same
 // folder (scripts/lib/workers/worker-entry.ts).
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'compiled');
+/** esbuild's target: the lowest Node that package.json's `engines` admits (the first version it names). */
+const NODE_TARGET = `node${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node.match(/\d+\.\d+\.\d+/)[0]}`;
 /** The folders whose sources go into compiled/ (bin/run.mjs compiles again when one changes). */
 export const SOURCE_DIRS = ['src', 'runtime', 'scripts'];
 /** Commands of scripts/ that run through tsx only (development tools): not compiled. */
@@ -76,7 +78,7 @@ export async function compile() {
     external: EXTERNAL,
     platform: 'node',
     format: 'esm',
-    target: 'node20.12',
+    target: NODE_TARGET,
     define,
     // CommonJS packages inside an ES module bundle call require() for Node's own modules.
     banner: {
