@@ -16,6 +16,11 @@ import {
   type PublicGrant,
 } from '../src/limits/grants.ts';
 import { backstopProblem } from '../src/limits/backstop.ts';
+import { formatBytes, formatNumber } from './lib/pages/number-format.ts';
+
+/** The summary's numbers, as English groups them (the CLI speaks English). */
+const count = (n: number) => formatNumber(n, 'en');
+const number = (n: number, fractionDigits: number) => formatNumber(n, 'en', fractionDigits);
 
 const program = new Command()
   .name('build')
@@ -78,7 +83,9 @@ const result = await buildSite({
   // A progress line for large corpora, on a terminal only (CI logs stay quiet).
   onProgress: showProgress
     ? (written) =>
-        process.stderr.write(`\rwriting: ${written} files (${((performance.now() - started) / 1000).toFixed(0)}s)`)
+        process.stderr.write(
+          `\rwriting: ${count(written)} files (${number((performance.now() - started) / 1000, 0)} s)`,
+        )
     : undefined,
 }).catch((error: unknown) => {
   // Another build holding the output past the timeout is an operator's message, not a crash.
@@ -153,18 +160,18 @@ if (!result.ok) {
   for (const message of result.messages) process.stderr.write(`  ${message}\n`);
   process.exitCode = 1;
 } else {
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const perLocale = LOCALES.map((locale) => `${result.counts.terms} ${locale}`).join(', ');
-  log(`Built ${options.out}/ from ${options.corpus}/ in ${seconds}s`);
+  const seconds = number((performance.now() - started) / 1000, 2);
+  const perLocale = LOCALES.map((locale) => `${count(result.counts.terms)} ${locale}`).join(', ');
+  log(`Built ${options.out}/ from ${options.corpus}/ in ${seconds} s`);
   log(`  terms:  ${perLocale}`);
-  log(`  posts:  ${result.counts.posts}`);
+  log(`  posts:  ${count(result.counts.posts)}`);
   log(
-    `  files:  ${result.summary.files} (${(result.summary.bytes / 1024).toFixed(1)} KiB; ${result.summary.reused} unchanged, linked from the previous build)`,
+    `  files:  ${count(result.summary.files)} (${formatBytes(result.summary.bytes, 'en')}; ${count(result.summary.reused)} unchanged, linked from the previous build)`,
   );
   log(`  site:   ${result.siteUrl}`);
   log(
     result.pages.built
-      ? `  pages:  ${result.pages.count} (term pages, the indexes, the root${result.pages.postsElsewhere ? '' : ', the posts'})`
+      ? `  pages:  ${count(result.pages.count)} (term pages, the indexes, the root${result.pages.postsElsewhere ? '' : ', the posts'})`
       : '  pages:  none: site.yaml says `pages: elsewhere`, so the term and post URLs name another site',
   );
   if (result.pages.built && result.pages.postsElsewhere)

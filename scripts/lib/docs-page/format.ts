@@ -1,31 +1,24 @@
-// Numbers, sizes, dates and shell words as the page writes them in each language.
-function group(n: number, separator: string): string {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
+// Sizes, dates and shell words as the page writes them in each language. Numbers go through
+// Intl (../pages/number-format.ts), as on every other page.
+import { formatBytes, formatCount, formatNumber } from '../pages/number-format.ts';
 
 /** English count: 1,234 terms. */
 export function enCount(n: number, one: string, many: string): string {
-  return `${group(n, ',')}\u00a0${n === 1 ? one : many}`;
+  return formatCount(n, 'en', { one, other: many });
 }
 
-/** Bulgarian count with a narrow separator: 1 термин, 2 термина. */
+/** Bulgarian count: 1 термин, 2 термина, 12 345 термина. */
 export function bgCount(n: number, one: string, many: string): string {
-  return `${group(n, '\u00a0')}\u00a0${n === 1 ? one : many}`;
+  return formatCount(n, 'bg', { one, other: many });
+}
+
+/** A number in both languages. */
+export function bothNumbers(n: number): { en: string; bg: string } {
+  return { en: formatNumber(n, 'en'), bg: formatNumber(n, 'bg') };
 }
 
 export function humanBytes(bytes: number): { en: string; bg: string } {
-  const units: [number, string, string][] = [
-    [1e9, 'GB', 'ГБ'],
-    [1e6, 'MB', 'МБ'],
-    [1e3, 'kB', 'КБ'],
-  ];
-  for (const [size, en, bg] of units) {
-    if (bytes >= size) {
-      const value = (bytes / size).toFixed(bytes / size >= 100 ? 0 : 1);
-      return { en: `${value}\u00a0${en}`, bg: `${value.replace('.', ',')}\u00a0${bg}` };
-    }
-  }
-  return { en: enCount(bytes, 'byte', 'bytes'), bg: bgCount(bytes, 'байт', 'байта') };
+  return { en: formatBytes(bytes, 'en'), bg: formatBytes(bytes, 'bg') };
 }
 
 export function formatUtc(iso: string): string {

@@ -5,6 +5,7 @@ import { LICENSE, SCHEMAS_PATH } from '../../../src/contract/facts.ts';
 import { MANIFEST_URL_PATH } from '../../../src/contract/output-layout.ts';
 import type { Bilingual } from '../../../src/contract/text.ts';
 import { bgCount, enCount } from './format.ts';
+import { formatExactBytes } from '../pages/number-format.ts';
 
 /** A vocabulary as its section describes it (src/contract/vocabularies.ts). */
 interface Vocabulary {
@@ -97,7 +98,7 @@ const en = {
     `${enCount(c.en, 'term', 'terms')} in English, ${enCount(c.bg, 'term', 'terms')} in Bulgarian, ${enCount(c.posts, 'post', 'posts')}, ${enCount(c.pillars, 'pillar', 'pillars')}`,
   noDumps: 'This build has no downloads.',
   dumpColumns: { file: 'File', format: 'Format', locale: 'Locale', size: 'Size' },
-  bytes: (n: number) => enCount(n, 'byte', 'bytes'),
+  bytes: (n: number) => formatExactBytes(n, 'en'),
   downloadCheck: 'Download and check a file:',
   downloadCheckSqlite: 'Download and check a file, then query the SQLite database with `sqlite3`:',
   vocabularyText: (v: Vocabulary) =>
@@ -201,7 +202,7 @@ const bg: Messages = {
     `${bgCount(c.en, 'термин', 'термина')} на английски, ${bgCount(c.bg, 'термин', 'термина')} на български, ${bgCount(c.posts, 'публикация', 'публикации')}, ${bgCount(c.pillars, 'стълб', 'стълба')}`,
   noDumps: 'Тази версия няма архиви за сваляне.',
   dumpColumns: { file: 'Файл', format: 'Формат', locale: 'Език', size: 'Размер' },
-  bytes: (n) => bgCount(n, 'байт', 'байта'),
+  bytes: (n) => formatExactBytes(n, 'bg'),
   downloadCheck: 'Сваляне и проверка на файл:',
   downloadCheckSqlite: 'Сваляне и проверка на файл, след това заявка към базата SQLite със `sqlite3`:',
   vocabularyText: (v) =>

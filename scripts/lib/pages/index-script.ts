@@ -2,6 +2,9 @@
 // page without it is the plain list), asks the public list endpoint which terms match `q` (so
 // the page finds exactly what the API finds), and hides the others. Everything it needs comes
 // from `data-` attributes; the filters are kept in the address, so a filtered list can be shared.
+import type { Locale } from '../../../src/contract/facts.ts';
+import { formatNumber } from './number-format.ts';
+
 interface ListPage {
   data: { slug: string }[];
   meta: { total: number };
@@ -14,7 +17,7 @@ class SearchError extends Error {
 }
 
 class IndexFilter {
-  private readonly numbers: Intl.NumberFormat;
+  private readonly locale: Locale;
   private readonly q: HTMLInputElement;
   private readonly pillar: HTMLSelectElement;
   private readonly tradition: HTMLSelectElement;
@@ -28,7 +31,7 @@ class IndexFilter {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly form: HTMLFormElement) {
-    this.numbers = new Intl.NumberFormat(form.dataset.locale);
+    this.locale = form.dataset.locale === 'bg' ? 'bg' : 'en';
     this.q = form.elements.namedItem('q') as HTMLInputElement;
     this.pillar = form.elements.namedItem('pillar') as HTMLSelectElement;
     this.tradition = form.elements.namedItem('tradition') as HTMLSelectElement;
@@ -49,11 +52,11 @@ class IndexFilter {
     }
     for (const section of this.sections) section.hidden = !section.querySelector('li:not([hidden])');
     const filtering = matches !== null || pillar.value !== '' || tradition.value !== '';
-    const total = this.numbers.format(this.items.length);
+    const total = formatNumber(this.items.length, this.locale);
     this.status.textContent =
       this.message ||
       (filtering
-        ? this.form.dataset.showing!.replace('{shown}', this.numbers.format(shown)).replace('{total}', total)
+        ? this.form.dataset.showing!.replace('{shown}', formatNumber(shown, this.locale)).replace('{total}', total)
         : '');
     const params = new URLSearchParams();
     if (this.q.value.trim()) params.set('q', this.q.value.trim());

@@ -2,6 +2,7 @@
 // must satisfy the English one's type, so a missing translation does not compile). Numbers,
 // dates and language names come from Intl in the page's locale, never from here.
 import type { Locale } from '../../../src/contract/facts.ts';
+import { formatCount } from './number-format.ts';
 
 const en = {
   languageName: 'English',
@@ -114,8 +115,6 @@ const LANGUAGE_NAMES: Record<string, Record<Locale, string>> = {
 
 /** The page's locale's words for numbers, dates and language names. */
 export function formatters(locale: Locale) {
-  const numbers = new Intl.NumberFormat(locale);
-  const plural = new Intl.PluralRules(locale);
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const languages = new Intl.DisplayNames(locale, { type: 'language', fallback: 'none' });
   const languageOf = (tag: string) => {
@@ -128,8 +127,7 @@ export function formatters(locale: Locale) {
   // A handful of languages, asked for on every page.
   const languageNames = new Map<string, string | undefined>();
   return {
-    count: (n: number, words: { one: string; other: string }) =>
-      `${numbers.format(n)}\u00a0${plural.select(n) === 'one' ? words.one : words.other}`,
+    count: (n: number, words: { one: string; other: string }) => formatCount(n, locale, words),
     date: (isoDate: string) => dates.format(new Date(`${isoDate}T00:00:00Z`)),
     language: (tag: string): string | undefined => {
       if (!languageNames.has(tag)) languageNames.set(tag, LANGUAGE_NAMES[tag]?.[locale] ?? languageOf(tag));

@@ -3,7 +3,8 @@
 import { LIST_PATH } from '../../../../src/contract/facts.ts';
 import { VOCABULARIES, type VocabularyName } from '../../../../src/contract/vocabularies.ts';
 import { code, html, link, type Html } from '../html.ts';
-import { both, cellLabel, pair, paragraphs } from '../i18n.ts';
+import { bothNumbers } from '../format.ts';
+import { both, cellLabel, modelText, pair, paragraphs } from '../i18n.ts';
 import type { DocsPageInput } from '../input.ts';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -23,7 +24,7 @@ export function renderVocabulary(input: DocsPageInput, name: VocabularyName): Ht
   const v = VOCABULARIES[name];
   const rows = input.vocabularies[name].map(
     (entry) =>
-      html`<tr data-${v.field}="${entry.key}"><td>${cellLabel((m) => m.vocabularyColumns.key)}${code(entry.key)}</td><td>${cellLabel((m) => m.vocabularyColumns.en)}<span lang="en">${entry.label.en}</span></td><td>${cellLabel((m) => m.vocabularyColumns.bg)}<span lang="bg">${entry.label.bg}</span></td><td class="num">${cellLabel((m) => m.vocabularyColumns.terms)}${entry.count}</td><td>${link(
+      html`<tr data-${v.field}="${entry.key}"><td>${cellLabel((m) => m.vocabularyColumns.key)}${code(entry.key)}</td><td>${cellLabel((m) => m.vocabularyColumns.en)}<span lang="en">${entry.label.en}</span></td><td>${cellLabel((m) => m.vocabularyColumns.bg)}<span lang="bg">${entry.label.bg}</span></td><td class="num">${cellLabel((m) => m.vocabularyColumns.terms)}${modelText(bothNumbers(entry.count))}</td><td>${link(
         `${LIST_PATH}?${v.field}=${encodeURIComponent(entry.key)}`,
         both((m) => m.list),
       )}</td></tr>`,
