@@ -14,7 +14,7 @@ describe('number formatting', () => {
   it('groups English thousands with a comma and writes a decimal point', () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
     expect(formatNumber(1234, 'en')).toBe('1,234');
-    expect(formatNumber(3.14159, 'en', 2)).toBe('3.14');
+    expect(formatNumber(1.23456, 'en', 2)).toBe('1.23');
   });
 
   it('groups Bulgarian thousands with a no-break space from five digits on, and writes a decimal comma', () => {
@@ -22,7 +22,7 @@ describe('number formatting', () => {
     expect(formatNumber(12345, 'bg')).toBe(`12${NBSP}345`);
     // CLDR's minimum grouping digits for Bulgarian: a four-digit number stays whole.
     expect(formatNumber(1234, 'bg')).toBe('1234');
-    expect(formatNumber(3.14159, 'bg', 2)).toBe('3,14');
+    expect(formatNumber(1.23456, 'bg', 2)).toBe('1,23');
     expect(formatPercent(0.1234, 'bg')).toBe('12,3%');
     expect(formatPercent(0.1234, 'en')).toBe('12.3%');
   });
