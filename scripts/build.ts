@@ -2,6 +2,7 @@
 import { DEFAULT_OUTPUT_DIR } from '../src/contract/output-layout.ts';
 import { Command } from 'commander';
 import { buildSite } from './lib/publish/build-site.ts';
+import { BuildTimings } from './lib/publish/build-timings.ts';
 import { OutputLockedError } from '../runtime/publish.ts';
 import { EDITORIAL_CHECKS, type EditorialFinding, formatFinding } from './lib/corpus/editorial-checks.ts';
 import { isPlaceholderOrigin, LOCALES } from '../src/contract/facts.ts';
@@ -39,6 +40,7 @@ const program = new Command()
     process.env.GRANTS_FILE || DEFAULT_GRANTS_FILE,
   )
   .option('--quiet', 'print nothing but errors')
+  .option('--timings', 'then print where the build spent its time, step by step (wall and CPU time)')
   .option('--watch', 'then watch the corpus, and publish each change into --out at once (development)')
   .parse();
 
@@ -50,6 +52,7 @@ const options = program.opts<{
   cache: boolean;
   grantsFile: string;
   quiet?: boolean;
+  timings?: boolean;
   watch?: boolean;
 }>();
 const rateLimitPerHour = rateLimit(process.env.RATE_LIMIT_PER_HOUR);
@@ -71,7 +74,9 @@ const siteInputs = {
   grants,
 };
 
+const timings = options.timings ? new BuildTimings() : undefined;
 const result = await buildSite({
+  timings,
   write: {
     onWait: (holder) =>
       log(`Waiting for another build${holder ? ` (pid ${holder.pid})` : ''} writing ${options.out}/ to finish...`),
@@ -94,6 +99,7 @@ const result = await buildSite({
   process.exit(1);
 });
 if (showProgress) process.stderr.write('\r\x1b[K');
+if (timings) process.stderr.write(`Where the build spent its time:\n${timings.report().join('\n')}\n`);
 
 /** RATE_LIMIT_PER_HOUR, as the function reads it: the static files advertise the same policy. */
 function rateLimit(value: string | undefined): number {

@@ -27,6 +27,7 @@ import { emitPages, type PagesConfig } from '../pages/site-pages.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
+import type { BuildTimings } from './build-timings.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -55,6 +56,8 @@ export interface BuildOptions {
   write?: WriteOptions;
   /** The editorial checks whose findings fail the build (default EDITORIAL_ERRORS); the others warn. */
   editorialErrors?: ReadonlySet<EditorialCheck>;
+  /** Records where the build spends its time (the CLI's --timings). */
+  timings?: BuildTimings;
 }
 
 export type BuildResult =
@@ -93,13 +96,16 @@ export interface Prepared {
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const { timings } = options;
+  timings?.lap('start-up (loading the code)');
   const prepared = await prepare(options);
   if (!prepared.ok) return prepared;
   const { records, searchNames, source, dataVersion, counts, pages, warnings } = prepared;
   let pageCount = 0;
   const summary = await writeAtomically(
     options.outDir,
-    async (sink) => {
+    async (staging) => {
+      const sink = timings ? timings.timed(staging) : staging;
       // Read under the output's lock, after an interrupted swap was recovered.
       const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
       const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
@@ -109,16 +115,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         path.join(options.outDir, DUMPS_DIR),
         ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
       ]);
-      await emitSite(records, { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps }, sink);
+      timings?.lap('output lock, previous dumps');
+      const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
+      await emitSite(records, emitOptions, sink);
       if (pages) pageCount = await emitPages(records, pages, sink);
       if (options.grants)
         await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
+      timings?.lap('site pages');
     },
     options.onProgress,
     options.write,
   );
+  timings?.lap('output hashes, publish');
   if (options.cacheDir !== undefined)
     archiveDumps(path.join(options.outDir, DUMPS_DIR), path.join(options.cacheDir, DUMPS_DIR));
+  timings?.lap('archive dumps in the cache');
   const slugs = records.locales.en.terms.map((term) => term.slug);
   const postsElsewhere = pages && !pages.paths.post.startsWith('/') ? new URL(pages.paths.post).origin : undefined;
   return {
@@ -142,11 +153,14 @@ async function prepare(
   options: BuildOptions,
 ): Promise<({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] }> {
   // Started first: they load while the corpus is read.
+  const { timings } = options;
   const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
+  timings?.lap('start check threads');
   const files = await loadCorpusFiles(options.corpusDir).catch(async (error: unknown) => {
     await workers?.stop();
     throw error;
   });
+  timings?.lap('read corpus files');
   if (files.missingRoot) {
     await workers?.stop();
     const problems = files.problems ?? [];
@@ -159,9 +173,11 @@ async function prepare(
   } finally {
     await workers?.stop();
   }
+  timings?.lap("each file's own checks (YAML, schema), on the check threads");
   const prepared = prepareCorpus(files, cache, options);
   // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
   if (options.cacheDir !== undefined) cache.save(options.cacheDir);
+  timings?.lap('save the parse cache');
   return prepared;
 }
 
@@ -174,21 +190,24 @@ async function prepare(
 export function prepareCorpus(
   files: CorpusFiles,
   cache: ParseCache,
-  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors'>,
+  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
   edit?: {
     previous?: ApiRecords;
     dataVersion: (files: CorpusFiles, siteUrl: string) => string;
     memo: EditMemo;
   },
 ): ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
+  const { timings } = options;
   const memo = edit?.memo;
   const validation = validateCorpus(files, { cache, outcomes: memo?.outcomes });
+  timings?.lap('validate (the rest of the checks, rules across files)');
   if (!validation.ok) {
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
   const sources = new Map(files.files.map((file) => [file.path, file.text]));
   const findings = editorialFindings(corpus, sources, memo?.termFindings);
+  timings?.lap('editorial checks');
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings
     .filter((finding) => failing.has(finding.check))
@@ -204,6 +223,7 @@ export function prepareCorpus(
   );
   const dataVersion = (edit?.dataVersion ?? computeDataVersion)(files, siteUrl);
   const records = deriveApiRecords(corpus, siteUrl, { previous: edit?.previous, memo: memo?.derived });
+  timings?.lap('derive records, data version');
   if (pagesHere) {
     const siteFile = files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`;
     const problems = memo
@@ -212,6 +232,7 @@ export function prepareCorpus(
     if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
   }
   const searchNames = termSearchNames(records, cache, memo?.searchNames);
+  timings?.lap('page paths, search names');
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
   return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };

@@ -27,6 +27,7 @@ import { conceptThesaurus } from '../formats/skos.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocabulary-files.ts';
 import type { OutputSink } from './write-output.ts';
+import type { BuildTimings } from './build-timings.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
@@ -79,70 +80,106 @@ export async function writeVocabularyFiles(records: ApiRecords, sink: OutputSink
   }
 }
 
-export async function emitSite(
-  records: ApiRecords,
-  options: {
-    source: string;
-    dataVersion: string;
-    builtAt: Date;
-    rateLimitPerHour: number;
-    /** Computed here when not given. */
-    searchNames?: TermSearchNames;
-    /** Earlier builds' dumps, the last few of which stay published (dump-history.ts). */
-    previousDumps?: PreviousDumps;
-  },
-  sink: OutputSink,
-): Promise<Manifest> {
-  const { dataVersion } = options;
-  const attributionJson = JSON.stringify(records.attribution);
+/** What emitSite needs besides the records. */
+export interface EmitOptions {
+  source: string;
+  dataVersion: string;
+  builtAt: Date;
+  rateLimitPerHour: number;
+  /** Computed here when not given. */
+  searchNames?: TermSearchNames;
+  /** Earlier builds' dumps, the last few of which stay published (dump-history.ts). */
+  previousDumps?: PreviousDumps;
+  /** Spans of the build (--timings): each step below is one. */
+  timings?: BuildTimings;
+}
+
+/** Every file of the API (the pages are emitPages'), step after step; the dumps' manifest. */
+export async function emitSite(records: ApiRecords, options: EmitOptions, sink: OutputSink): Promise<Manifest> {
+  const { dataVersion, timings } = options;
   const searchNames = options.searchNames ?? termSearchNames(records);
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
-
   await writeSiteFacts(records, dataVersion, sink);
   for (const locale of LOCALES) {
-    const { terms } = records.locales[locale];
-    const entries = [];
-    for (const term of terms) {
-      const json = JSON.stringify(term);
-      await sink.file(termFile(locale, term.slug), termFileContent(json, attributionJson));
-      await dumps.term(locale, term, json);
-      entries.push(listEntry(term, searchNames[locale].get(term.slug)!));
-    }
+    const entries = await writeTermFiles(records, locale, searchNames, dumps, sink);
+    timings?.lap('term files and dump records');
     await sink.file(listIndexPath(locale), listIndexContent(records, locale, dataVersion, entries));
+    timings?.lap('list indexes');
   }
   await writeVocabularyFiles(records, sink);
   const concepts = conceptsOf(records);
   await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
+  timings?.lap('concept files (Turtle, JSON-LD)');
   const manifest = await dumps.finish(options.builtAt, options.previousDumps);
+  timings?.lap('dumps: SKOS, TBX, schema.org, SQLite, manifest');
+  const openapiVersion = await writeApiDescription(records, options, sink);
+  await writeDocsPage(records, manifest, openapiVersion, options.rateLimitPerHour, sink);
+  await sink.file(HEADERS_FILE, renderHeadersFile(headersFileRules(options.rateLimitPerHour)));
+  await sink.file(REDIRECTS_FILE, renderRedirectsFile(FILE_REWRITES));
+  timings?.lap('OpenAPI, schemas, docs page, deploy files');
+  return manifest;
+}
 
+/** A locale's term files, each term fed to the dumps as it goes; its list index entries, in list order. */
+async function writeTermFiles(
+  records: ApiRecords,
+  locale: Locale,
+  searchNames: TermSearchNames,
+  dumps: DumpWriter,
+  sink: OutputSink,
+): Promise<ListIndexEntry[]> {
+  const attributionJson = JSON.stringify(records.attribution);
+  const names = searchNames[locale];
+  const entries: ListIndexEntry[] = [];
+  for (const term of records.locales[locale].terms) {
+    const json = JSON.stringify(term);
+    await sink.file(termFile(locale, term.slug), termFileContent(json, attributionJson));
+    await dumps.term(locale, term, json);
+    entries.push(listEntry(term, names.get(term.slug)!));
+  }
+  return entries;
+}
+
+/** The OpenAPI document and the JSON Schemas it refers to; the API's version, for the docs page. */
+async function writeApiDescription(
+  records: ApiRecords,
+  options: Pick<EmitOptions, 'source' | 'rateLimitPerHour' | 'dataVersion'>,
+  sink: OutputSink,
+): Promise<string> {
   const openapi = buildOpenApiDocument({
     siteUrl: records.siteUrl,
     source: options.source,
     vocabularies: vocabularyValues(vocabularyEntries(records)),
     rateLimitPerHour: options.rateLimitPerHour,
-    dataVersion,
+    dataVersion: options.dataVersion,
   });
   await sink.file(apiFile(OPENAPI_PATH), `${JSON.stringify(openapi, null, 2)}\n`);
   for (const [name, schema] of Object.entries(SCHEMA_FILES)) {
     const id = `${records.siteUrl}${SCHEMAS_PATH}/${name}`;
     await sink.file(apiFile(`${SCHEMAS_PATH}/${name}`), `${JSON.stringify(jsonSchemaDocument(schema, id), null, 2)}\n`);
   }
+  return String((openapi.info as { version: string }).version);
+}
 
-  // The runnable examples use a term that has related posts, so they show every field.
+/** The API's documentation page; its runnable examples use a term with related posts, so they show every field. */
+async function writeDocsPage(
+  records: ApiRecords,
+  manifest: Manifest,
+  openapiVersion: string,
+  rateLimitPerHour: number,
+  sink: OutputSink,
+): Promise<void> {
   const terms = records.locales.en.terms;
   const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
   await sink.file(
     apiFile(`${API_ROOT}/index.html`),
     renderDocsPage({
-      openapiVersion: String((openapi.info as { version: string }).version),
+      openapiVersion,
       manifest,
       vocabularies: vocabularyEntries(records),
-      rateLimitPerHour: options.rateLimitPerHour,
+      rateLimitPerHour,
       exampleSlug: example?.slug ?? '',
       counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
     }),
   );
-  await sink.file(HEADERS_FILE, renderHeadersFile(headersFileRules(options.rateLimitPerHour)));
-  await sink.file(REDIRECTS_FILE, renderRedirectsFile(FILE_REWRITES));
-  return manifest;
 }
