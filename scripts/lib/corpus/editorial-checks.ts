@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { Reference } from './corpus-schema.ts';
 import { findAnonymousViews } from './anonymous-views.ts';
 import { authorFamilyNames } from './reference-checks.ts';
-import { namesFamily } from './scholar-checks.ts';
+import { familyNamer } from './scholar-checks.ts';
 import type { Corpus, CorpusProblem } from './corpus-model.ts';
 
 type Term = Corpus['terms'][number];
@@ -113,12 +113,13 @@ export function citedNeverNamedFindings(
   locale: Locale,
   sources: SourceTexts = new Map(),
 ): EditorialFinding[] {
-  const body = term.texts[locale].body;
   const source = sources.get(term.file);
+  let names: ((family: string) => boolean) | undefined;
   return (term.references ?? []).flatMap((reference, i) => {
     if (reference.kind !== 'scholarly') return [];
     const families = scholarlyFamilies(reference);
-    if (families.some((family) => namesFamily(body, family, locale))) return [];
+    names ??= familyNamer(term.texts[locale].body, locale);
+    if (families.some(names)) return [];
     const at = source?.indexOf(reference.title) ?? -1;
     return [
       {

@@ -64,50 +64,138 @@ interface SpokenWord {
   key: string;
 }
 
+// Families and words recur across a corpus's bodies: what is worked out of each (transliteration,
+// sound keys, spellings, answers) is kept, within bounds (a corpus is not).
+const MEMO_LIMIT = 100_000;
+const spokenWords = new Map<string, SpokenWord>();
+
+function spokenWord(word: string): SpokenWord {
+  let spoken = spokenWords.get(word);
+  if (spoken === undefined) {
+    const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
+    spoken = { word: stripMarks(word), latin, key: soundKey(latin) };
+    if (spokenWords.size >= MEMO_LIMIT) spokenWords.clear();
+    spokenWords.set(word, spoken);
+  }
+  return spoken;
+}
+
+/** The capitalised words of a text; a hyphenated name also counts by its first part („Лопес-младши“ names Lopez). */
+function capitalised(text: string): string[] {
+  const found = text.match(/\p{Lu}[\p{L}-]*/gu) ?? [];
+  return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.slice(0, w.indexOf('-')))];
+}
+
 /** The capitalised words of a Bulgarian text, transliterated once ("ц" is one sound: Hurwitz -> Хурвиц). */
 export function capitalisedWords(text: string): SpokenWord[] {
-  // A hyphenated name also counts by its first part: „Лопес-младши“ names Lopez.
-  const found = text.match(/\p{Lu}[\p{L}-]*/gu) ?? [];
-  return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.slice(0, w.indexOf('-')))].map((word) => {
-    const latin = bulgarianToLatin(word.replace(/[цЦ]/g, 'z'));
-    return { word: stripMarks(word), latin, key: soundKey(latin) };
-  });
+  return capitalised(text).map(spokenWord);
+}
+
+/** What a family name is compared with, worked out once per name; the answers so far, by word. */
+interface FamilyForms {
+  stripped: string;
+  spelled: string[];
+  keys: Set<string>;
+  answers: Map<SpokenWord, boolean>;
+}
+
+const familyForms = new Map<string, FamilyForms>();
+
+function formsOf(family: string): FamilyForms {
+  let forms = familyForms.get(family);
+  if (forms === undefined) {
+    const spelled = spellings(family);
+    // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
+    const keys = new Set(
+      spelled
+        .flatMap((spelling) => [soundKey(spelling), soundKey(spelling, true)])
+        .flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
+    );
+    keys.delete('');
+    forms = { stripped: stripMarks(family), spelled, keys, answers: new Map() };
+    if (familyForms.size >= MEMO_LIMIT) familyForms.clear();
+    familyForms.set(family, forms);
+  }
+  return forms;
 }
 
 /** Whether the (Bulgarian) words name `family`: the name itself, or a word that sounds and is spelled like it. */
 export function bulgarianTextNames(words: SpokenWord[], family: string): boolean {
-  const spelled = spellings(family);
-  // A silent final consonant (Forestier -> Форестие, Rouget -> Руже) may be missing.
-  const keys = new Set(
-    spelled
-      .flatMap((spelling) => [soundKey(spelling), soundKey(spelling, true)])
-      .flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
-  );
-  keys.delete('');
-  return words.some(({ word, latin, key }) => {
-    if (word === stripMarks(family)) return true;
-    // Nearly the same letters: one slip in a short name, two in a long one.
-    const distance = Math.min(...spelled.map((spelling) => editDistance(latin, spelling)));
-    if (distance <= (latin.length >= 7 ? 2 : 1) && latin.length >= 3) return true;
-    // Or the same consonants ("Copenhaver", „Копенхейвър“) and at most half the letters changed;
-    // a short key says little: two changes at most, in a word of five letters or more
-    // („Сийгъл“ names Segal; „Син“ does not name King, nor „Дали“ Daley).
-    if (!keys.has(key)) return false;
-    return key.length >= 4 ? distance <= 0.5 * latin.length : key.length >= 2 && distance <= 2 && latin.length >= 5;
+  const forms = formsOf(family);
+  return words.some((word) => {
+    let answer = forms.answers.get(word);
+    if (answer === undefined) {
+      answer = wordNames(word, forms);
+      forms.answers.set(word, answer);
+    }
+    return answer;
   });
 }
 
+function wordNames({ word, latin, key }: SpokenWord, { stripped, spelled, keys }: FamilyForms): boolean {
+  if (word === stripped) return true;
+  // Nearly the same letters: one slip in a short name, two in a long one.
+  const slips = latin.length >= 3 ? (latin.length >= 7 ? 2 : 1) : -1;
+  // Or the same consonants ("Copenhaver", „Копенхейвър“) and at most half the letters changed;
+  // a short key says little: two changes at most, in a word of five letters or more
+  // („Сийгъл“ names Segal; „Син“ does not name King, nor „Дали“ Daley).
+  let changes = -1;
+  if (keys.has(key))
+    changes = key.length >= 4 ? Math.floor(0.5 * latin.length) : key.length >= 2 && latin.length >= 5 ? 2 : -1;
+  // The distance matters only up to the larger limit: beyond it, neither holds.
+  let distance = Math.max(slips, changes) + 1;
+  if (distance <= 0) return false;
+  for (const spelling of spelled) distance = Math.min(distance, editDistance(latin, spelling, distance));
+  return distance <= slips || distance <= changes;
+}
+
+const LETTER = /\p{L}/u;
+
+/** Whether the code point of `text` that ends at `end` is a letter. */
+function letterBefore(text: string, end: number): boolean {
+  if (end <= 0) return false;
+  const low = text.charCodeAt(end - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && end >= 2 ? end - 2 : end - 1;
+  return LETTER.test(String.fromCodePoint(text.codePointAt(start) ?? low));
+}
+
+/** Whether the code point of `text` that starts at `start` is a letter. */
+function letterAt(text: string, start: number): boolean {
+  const point = text.codePointAt(start);
+  return point !== undefined && LETTER.test(String.fromCodePoint(point));
+}
+
+/** Whether `name` stands in `text` as a word (no letter on either side): a plain search, then a look at each place found. */
+function containsWord(text: string, name: string): boolean {
+  if (name === '') return /(?<![\p{L}])(?![\p{L}])/u.test(text);
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (!letterBefore(text, at) && !letterAt(text, at + name.length)) return true;
+  }
+  return false;
+}
+
 function englishTextNames(text: string, family: string): boolean {
-  return new RegExp(`(?<![\\p{L}])${escapeRegExp(stripMarks(family))}(?![\\p{L}])`, 'u').test(stripMarks(text));
+  return containsWord(stripMarks(text), stripMarks(family));
+}
+
+/** A text of the locale, prepared once to be asked whether it names one family after another. */
+export function familyNamer(text: string, locale: Locale): (family: string) => boolean {
+  if (locale === 'bg') {
+    const words = [...new Set(capitalised(text))].map(spokenWord);
+    return (family) => bulgarianTextNames(words, family);
+  }
+  const stripped = stripMarks(text);
+  return (family) => {
+    // A Bulgarian author, cited in Cyrillic, is named in English in Latin letters (Ангелов: Angelov).
+    if (!/\p{Script=Cyrillic}/u.test(family)) return containsWord(stripped, stripMarks(family));
+    const latin = bulgarianToLatin(family);
+    return containsWord(stripped, stripMarks(latin.charAt(0).toUpperCase() + latin.slice(1)));
+  };
 }
 
 /** Whether a text of the locale names `family` (a Bulgarian text in Cyrillic: „Шолем“ names Scholem). */
 export function namesFamily(text: string, family: string, locale: Locale): boolean {
-  if (locale === 'bg') return bulgarianTextNames(capitalisedWords(text), family);
-  // A Bulgarian author, cited in Cyrillic, is named in English in Latin letters (Ангелов: Angelov).
-  if (!/\p{Script=Cyrillic}/u.test(family)) return englishTextNames(text, family);
-  const latin = bulgarianToLatin(family);
-  return englishTextNames(text, latin.charAt(0).toUpperCase() + latin.slice(1));
+  return familyNamer(text, locale)(family);
 }
 
 /** Family names of the authors of the entry's scholarly references (the last word: "von Franz" -> "Franz"). */
