@@ -18,12 +18,17 @@ const LETTER_MAP: Record<string, string> = {
 const MAPPED_LETTERS = new RegExp(`[${Object.keys(LETTER_MAP).join('')}]`, 'gu');
 const COMBINING_MARKS = /\p{M}+/gu;
 
-/** Folds text for case- and accent-insensitive substring search. */
-export function foldForSearch(text: string, locale: Locale): string {
+/**
+ * Folds text for case- and accent-insensitive substring search. Lower case without the locale:
+ * Unicode tailors lower-casing for Turkish, Azeri and Lithuanian only, so English and Bulgarian
+ * get the same letters either way, and toLocaleLowerCase costs about six times as much a call.
+ * `locale` stays in the signature for a locale that would need its own (none of LOCALES does).
+ */
+export function foldForSearch(text: string, _locale: Locale): string {
   return text
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')
-    .toLocaleLowerCase(locale)
+    .toLowerCase()
     .replace(MAPPED_LETTERS, (letter) => LETTER_MAP[letter] ?? letter)
     .normalize('NFC');
 }
