@@ -1,0 +1,206 @@
+// The sink of a real build (write-output.ts): files go into the staging folder as the build
+// produces them, and a file whose bytes are the same as in the output being replaced is
+// hard-linked from it instead of written again. It records each file's hash (the next build's
+// hint) and what was written.
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import type { OutputSink, StreamedFile } from './output-sink.ts';
+
+export interface WriteSummary {
+  files: number;
+  bytes: number;
+  /** Files hard-linked from the previous output because their content had not changed. */
+  reused: number;
+}
+
+/** The staging folder's scratch space (OutputSink.scratchFile), never published. */
+export const SCRATCH_DIR = '.scratch';
+/** About this many bytes (at most; strings are counted at 3 bytes a code unit) go to a stream at once. */
+const STREAM_PIECE_BYTES = 256 * 1024;
+
+const hashOf = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
+const sizeOf = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+
+/**
+ * Writes into `staging`, re-using the files of `target` (the output in place) whose hashes in
+ * `previousHashes` match. Synchronous file calls on purpose: the files are small and go to the
+ * page cache, and Node's async file calls cost more than the writes. Measured here for 40,000
+ * files of 3 KB on a RAM disk: writeFile 1.96 s (64 at a time) against writeFileSync 0.42 s;
+ * link 1.05 s against linkSync 0.18 s. On the disk the async calls also spent 7.6 s of system
+ * CPU in the thread pool, contending on one folder, taken from the SQLite thread on two cores.
+ */
+export class StagingSink implements OutputSink {
+  /** Each file's SHA-1, by path: the next build's hint (OUTPUT_HASHES_PATH). */
+  readonly hashes: Record<string, string> = {};
+  readonly summary: WriteSummary = { files: 0, bytes: 0, reused: 0 };
+  /** Streams not yet closed: a failing build closes them before it removes the staging folder. */
+  readonly #openFiles = new Set<number>();
+  readonly #createdDirs = new Set<string>();
+
+  constructor(
+    private readonly staging: string,
+    private readonly target: string,
+    private readonly previousHashes: Record<string, string>,
+    private readonly onProgress?: (written: number) => void,
+  ) {}
+
+  async file(file: string, contents: string | Uint8Array): Promise<void> {
+    this.#ensureDir(file);
+    const hash = hashOf(contents);
+    this.hashes[file] = hash;
+    const destination = path.join(this.staging, file);
+    // The recorded hash is only a hint: the file on disk may have been damaged or replaced since
+    // (finding 4 of issue 22), so it is re-used only if its bytes hash to what this build writes.
+    const previous = path.join(this.target, file);
+    if (this.previousHashes[file] === hash && holds(previous, hash) && linked(previous, destination))
+      this.summary.reused++;
+    else writeFileSync(destination, contents);
+    this.#counted(sizeOf(contents));
+  }
+
+  async stream(file: string): Promise<StreamedFile> {
+    this.#ensureDir(file);
+    const fd = openSync(path.join(this.staging, file), 'w');
+    this.#openFiles.add(fd);
+    const streamed = streamedFile(fd, () => {
+      this.#openFiles.delete(fd);
+      closeSync(fd);
+    });
+    return {
+      write: streamed.write,
+      close: async () => {
+        const written = await streamed.close();
+        this.#counted(written.bytes);
+        return written;
+      },
+    };
+  }
+
+  scratchFile(name: string): string {
+    const scratch = path.join(this.staging, SCRATCH_DIR);
+    mkdirSync(scratch, { recursive: true });
+    return path.join(scratch, name);
+  }
+
+  async adopt(file: string, from: string): Promise<{ bytes: number; sha256: string }> {
+    this.#ensureDir(file);
+    const written = hashFile(from);
+    renameSync(from, path.join(this.staging, file));
+    this.#counted(written.bytes);
+    return written;
+  }
+
+  /** Closes the streams a failed build left open. */
+  closeOpenFiles(): void {
+    for (const fd of this.#openFiles) closeSync(fd);
+    this.#openFiles.clear();
+  }
+
+  #ensureDir(file: string): void {
+    const dir = path.dirname(path.join(this.staging, file));
+    if (this.#createdDirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.#createdDirs.add(dir);
+  }
+
+  #counted(bytes: number): void {
+    this.summary.files++;
+    this.summary.bytes += bytes;
+    if (this.onProgress && this.summary.files % 1000 === 0) this.onProgress(this.summary.files);
+  }
+}
+
+/**
+ * A file written in pieces to `fd`, hashed as it goes. Dumps arrive a record at a time (tens of
+ * thousands of small strings): they are joined into pieces of STREAM_PIECE_BYTES, so the hash
+ * and the file see few large writes. `release` closes the file, written or not.
+ */
+function streamedFile(fd: number, release: () => void): StreamedFile {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const put = (piece: Uint8Array) => {
+    hash.update(piece);
+    bytes += piece.byteLength;
+    for (let at = 0; at < piece.byteLength; ) at += writeSync(fd, piece, at);
+  };
+  const flush = () => {
+    if (pending.length === 0) return;
+    const piece = Buffer.from(pending.join(''));
+    pending = [];
+    pendingBytes = 0;
+    put(piece);
+  };
+  return {
+    async write(chunk) {
+      if (typeof chunk === 'string') {
+        pending.push(chunk);
+        pendingBytes += chunk.length * 3;
+        if (pendingBytes >= STREAM_PIECE_BYTES) flush();
+      } else {
+        // A buffer (the SQLite database: 800 MB at 100,000 terms) goes out as it is, not copied.
+        flush();
+        put(chunk);
+      }
+    },
+    async close() {
+      try {
+        flush();
+      } finally {
+        release();
+      }
+      return { bytes, sha256: hash.digest('hex') };
+    },
+  };
+}
+
+/** Size and SHA-256 of a file, read in pieces (the SQLite dump: 800 MB at 100,000 terms). */
+function hashFile(file: string): { bytes: number; sha256: string } {
+  const hash = createHash('sha256');
+  const piece = Buffer.allocUnsafe(1024 * 1024);
+  const fd = openSync(file, 'r');
+  let bytes = 0;
+  try {
+    for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) {
+      hash.update(piece.subarray(0, read));
+      bytes += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/** Whether a previous output file is a regular file (not a link) whose content hashes to `hash`. */
+function holds(file: string, hash: string): boolean {
+  try {
+    if (!lstatSync(file).isFile()) return false;
+    return hashOf(readFileSync(file)) === hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Hard-links an unchanged file from the previous output; false when that fails (then it is written). */
+function linked(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
