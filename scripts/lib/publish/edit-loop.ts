@@ -20,21 +20,20 @@ export interface EditLoop {
 
 const DEFAULT_DEBOUNCE_MS = 15;
 
-/** Opens the session (a full build first if the output is not the corpus's), then watches. */
+/**
+ * Watches first, then opens the session (a full build first if the output is not the corpus's):
+ * a change made while the corpus is read, built or while the watcher is set up (a recursive watch
+ * of 5,000 folders takes seconds) is then seen and applied once the session is open. Watching
+ * after the open lost such a change until the next one.
+ */
 export async function startEditLoop(options: EditLoopOptions): Promise<EditLoop> {
   const { log } = options;
-  const { session, built, messages } = await EditSession.open(options);
-  if (messages.length > 0) reportProblems(log, messages, 'the corpus has problems; nothing was built');
-  else if (built) log(`edit loop: built ${options.outDir}/ from ${options.corpusDir}/ (it was not built from it)`);
-  log(
-    `edit loop: watching ${options.corpusDir}/ (a change is published in place; dumps, OpenAPI and the docs page follow on the next full build)`,
-  );
-
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   let waiters: (() => void)[] = [];
   const idle = () => pending.size === 0 && timer === undefined;
+  let session: EditSession | undefined;
+  let running: Promise<void> = Promise.resolve();
 
   const run = async () => {
     timer = undefined;
@@ -42,7 +41,7 @@ export async function startEditLoop(options: EditLoopOptions): Promise<EditLoop>
     pending.clear();
     const started = performance.now();
     try {
-      report(log, paths, await session.apply(paths), performance.now() - started, options.onPublished);
+      if (session) report(log, paths, await session.apply(paths), performance.now() - started, options.onPublished);
     } catch (error) {
       log(`edit loop: could not apply ${paths.join(', ')}: ${(error as Error).message}`);
     }
@@ -60,6 +59,23 @@ export async function startEditLoop(options: EditLoopOptions): Promise<EditLoop>
     }, options.debounceMs ?? DEFAULT_DEBOUNCE_MS);
   });
   watcher.on('error', (error) => log(`edit loop: watching ${options.corpusDir}/ failed: ${error.message}`));
+  const opening = EditSession.open(options);
+  // Changes seen while opening wait for it.
+  running = opening.then(
+    () => undefined,
+    () => undefined,
+  );
+  const opened = await opening.catch((error: unknown) => {
+    watcher.close();
+    throw error;
+  });
+  session = opened.session;
+  if (opened.messages.length > 0) reportProblems(log, opened.messages, 'the corpus has problems; nothing was built');
+  else if (opened.built)
+    log(`edit loop: built ${options.outDir}/ from ${options.corpusDir}/ (it was not built from it)`);
+  log(
+    `edit loop: watching ${options.corpusDir}/ (a change is published in place; dumps, OpenAPI and the docs page follow on the next full build)`,
+  );
   return {
     settled: () => (idle() ? running : new Promise<void>((resolve) => waiters.push(resolve))),
     close: () => {
