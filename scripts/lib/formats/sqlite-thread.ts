@@ -89,48 +89,58 @@ function inlineJob(file: string): SqliteJob {
   };
 }
 
-function threadJob(started: Worker, batchRows: number, maxInFlight: number): SqliteJob {
-  // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
-  started.unref();
-  let settled = false;
-  let pending: SqliteRows = [];
-  /** Batches sent and not yet reported inserted. */
-  let inFlight = 0;
+/** What the main thread knows of the thread: whether it has ended, and how many batches it has not inserted yet. */
+interface ThreadState {
+  settled: boolean;
+  inFlight: number;
   /** Who waits for room (add()'s caller), if anyone: woken by an insert or by the end of the thread. */
-  let wake: (() => void) | undefined;
-  const woken = () => {
-    const waiting = wake;
-    wake = undefined;
-    waiting?.();
-  };
+  wake?: () => void;
+}
+
+function wakeWaiting(state: ThreadState): void {
+  const waiting = state.wake;
+  state.wake = undefined;
+  waiting?.();
+}
+
+/** Resolves when the thread answers that the file is complete; rejects when it fails or ends first. */
+function threadOutcome(started: Worker, state: ThreadState, maxInFlight: number): Promise<void> {
   const result = new Promise<void>((resolve, reject) => {
     const settle = (outcome: () => void) => {
-      settled = true;
+      state.settled = true;
       started.removeAllListeners('message');
       outcome();
-      woken();
+      wakeWaiting(state);
     };
     started.on('message', (message: SqliteThreadMessage) => {
-      if (message === 'inserted') {
-        inFlight--;
-        if (inFlight < maxInFlight) woken();
-      } else settle(resolve);
+      if (message !== 'inserted') return settle(resolve);
+      state.inFlight--;
+      if (state.inFlight < maxInFlight) wakeWaiting(state);
     });
     started.once('error', (error: Error) =>
       settle(() => reject(new Error(`SQLite dump: its worker thread failed: ${error.message}`, { cause: error }))),
     );
     started.once('exit', (code) => {
-      if (!settled)
+      if (!state.settled)
         settle(() => reject(new Error(`SQLite dump: its worker thread exited (code ${code}) without answering`)));
     });
   });
   // Rejections are reported to whoever waits for the file, not as unhandled in the meantime.
   result.catch(() => undefined);
+  return result;
+}
+
+function threadJob(started: Worker, batchRows: number, maxInFlight: number): SqliteJob {
+  // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
+  started.unref();
+  const state: ThreadState = { settled: false, inFlight: 0 };
+  const result = threadOutcome(started, state, maxInFlight);
+  let pending: SqliteRows = [];
   const send = () => {
     if (pending.length === 0) return;
-    if (!settled) {
+    if (!state.settled) {
       started.postMessage(pending);
-      inFlight++;
+      state.inFlight++;
     }
     pending = [];
   };
@@ -139,12 +149,12 @@ function threadJob(started: Worker, batchRows: number, maxInFlight: number): Sql
       for (const row of rows) pending.push(row);
       if (pending.length < batchRows) return;
       send();
-      if (settled || inFlight < maxInFlight) return;
+      if (state.settled || state.inFlight < maxInFlight) return;
       // The thread's answers arrive only while this thread waits: ref'd meanwhile, so waiting keeps the process alive.
       started.ref();
       try {
         await new Promise<void>((resolve) => {
-          wake = resolve;
+          state.wake = resolve;
         });
       } finally {
         started.unref();
@@ -152,12 +162,12 @@ function threadJob(started: Worker, batchRows: number, maxInFlight: number): Sql
     },
     finish: () => {
       send();
-      if (!settled) started.postMessage('finish');
+      if (!state.settled) started.postMessage('finish');
       started.ref();
       return result.finally(() => started.unref());
     },
     stop: async () => {
-      if (!settled) await started.terminate();
+      if (!state.settled) await started.terminate();
     },
   };
 }
