@@ -1,7 +1,8 @@
 // What `npm start` answers a request with, in named steps: the health check, the client's
 // address, the canonical path and the representation asked for, the route and file in the tree
 // being served, the one handler, and the answer written for this client (compressed, HEAD
-// stripped), kept in memory when nothing counts it. runtime/server.ts listens and hands each
+// stripped), kept in memory (kept-answers.ts; a counted one is counted again each time it is
+// given: counted-answers.ts). runtime/server.ts listens and hands each
 // request here; src/routes.ts decides who answers it (the same table netlify.toml is checked
 // against), and every answer, static file or not, goes through the handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,7 +10,9 @@ import proxyaddr from 'proxy-addr';
 import { createHandler, type Handler, type StaticFile } from '../src/handler.ts';
 import { HEADER_NAMES, REQUEST_HEADERS } from '../src/contract/headers.ts';
 import { HEALTH_PATH } from '../src/contract/output-layout.ts';
-import { baseHeaders, JSON_TYPE, NEVER_STORED, refusal } from '../src/http.ts';
+import { baseHeaders, JSON_TYPE, NEVER_STORED, RATE_LIMIT_STATE_HEADERS, refusal } from '../src/http.ts';
+import { anonymousClient } from '../src/handler/limit.ts';
+import { DEFAULT_IPV6_PREFIX_BITS } from '../src/limits/client-key.ts';
 import { isCounted } from '../src/limits/counting.ts';
 import type { GrantBook } from '../src/limits/grants.ts';
 import type { RateLimitStore } from '../src/limits/rate-limit.ts';
@@ -18,7 +21,8 @@ import { resolveRoute } from '../src/routes.ts';
 import { type Answer, answerForClient, answerOfParts, forClient, responseOf } from './content-coding.ts';
 import { forwardedOrigin } from './forwarded-origin.ts';
 import type { RefusalSite } from './http-server.ts';
-import { answerFromMemory, keepAnswer, requestKey } from './kept-answers.ts';
+import { type Counting, giveCounted } from './counted-answers.ts';
+import { keepAnswer, keptAnswer, requestKey, writeAnswer } from './kept-answers.ts';
 import { negotiateTerm, varyOnAccept } from './representation.ts';
 import { NoTree, type ServedTree, type Snapshot, TreeMoved } from './served-tree.ts';
 
@@ -35,7 +39,7 @@ export interface AppOptions {
   /** Addresses (or `loopback`, CIDR ranges) of proxies whose X-Forwarded-For is believed. */
   trustProxy?: string[];
   log?: (message: string) => void;
-  /** Give uncounted answers again from memory (default; runtime/kept-answers.ts). */
+  /** Give answers again from memory, counting those that count (default; runtime/kept-answers.ts). */
   answersFromMemory?: boolean;
 }
 
@@ -43,8 +47,11 @@ export interface App {
   fetch: (request: Request, env: { incoming: IncomingMessage }) => Response | Promise<Response>;
   /** What a refusal below the handler needs of the data being served. */
   site: () => RefusalSite;
-  /** Writes a request's answer straight from memory when one is kept for it; false otherwise. */
-  fromMemory: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+  /**
+   * Writes a request's answer straight from memory when one is kept for it; false otherwise.
+   * `general` answers it the general way, for a counted answer the store refuses later (Redis).
+   */
+  fromMemory: (incoming: IncomingMessage, outgoing: ServerResponse, general: () => void) => boolean;
 }
 
 /** What every request's steps share. */
@@ -59,28 +66,62 @@ interface Served {
   /** The scheme of the site's own URLs: a forwarded origin without one gets this. */
   siteScheme: 'http' | 'https';
   keeps: boolean;
+  /** The store and who a request's client is, for counted answers given from memory. */
+  counting: Counting | undefined;
 }
 
 export function createApp(options: AppOptions): App {
   const log = options.log ?? ((message: string) => console.error(message));
   const trustsProxies = (options.trustProxy ?? []).length > 0;
+  const trust = proxyaddr.compile(options.trustProxy ?? []);
+  const prefixBits = options.ipv6PrefixBits ?? DEFAULT_IPV6_PREFIX_BITS;
   const served: Served = {
     tree: options.tree,
     handlers: snapshotHandlers(options, trustsProxies, log),
     store: options.store,
     rateLimit: options.rateLimit,
-    trust: proxyaddr.compile(options.trustProxy ?? []),
+    trust,
     trustsProxies,
     siteScheme: options.first.site.docsUrl.startsWith('http:') ? 'http' : 'https',
     keeps: options.answersFromMemory ?? true,
+    counting: options.store && {
+      store: options.store,
+      // As the handler names an anonymous client (src/handler/limit.ts), from the same address.
+      clientOf: (incoming) => anonymousClient(clientAddress(incoming, trustsProxies, trust), prefixBits),
+    },
   };
   return {
     // A plain fetch function, not a Hono app: Hono answers HEAD itself by copying the GET's
     // response into a Headers object, which drops Content-Length and lowercases every name.
     fetch: (request, env) => answerRequest(served, request, env.incoming),
     site: () => served.handlers.latest().site,
-    fromMemory: (incoming, outgoing) => served.keeps && answerFromMemory(served.tree, incoming, outgoing),
+    fromMemory: (incoming, outgoing, general) => fromMemory(served, incoming, outgoing, general),
   };
+}
+
+/**
+ * The client's address: the socket's, or with trusted proxies what proxyaddr reads of
+ * X-Forwarded-For (with none, proxyaddr gives the socket's address: the same, without parsing).
+ */
+function clientAddress(
+  incoming: IncomingMessage,
+  trustsProxies: boolean,
+  trust: (address: string, hop: number) => boolean,
+): string {
+  const address = trustsProxies ? proxyaddr(incoming, trust) : incoming.socket.remoteAddress;
+  return (address ?? '').replace(/^::ffff:/, '');
+}
+
+/** The kept answer to this request, counted when it counts; false: the general path answers. */
+function fromMemory(served: Served, incoming: IncomingMessage, outgoing: ServerResponse, general: () => void) {
+  const kept = served.keeps ? keptAnswer(served.tree, incoming) : undefined;
+  if (!kept) return false;
+  if (kept.counts === undefined) {
+    writeAnswer(outgoing, kept.answer);
+    return true;
+  }
+  const { counting } = served;
+  return counting !== undefined && giveCounted(kept.answer, kept.counts, incoming, outgoing, counting, general);
 }
 
 interface SnapshotHandlers {
@@ -120,7 +161,7 @@ async function answerRequest(served: Served, request: Request, incoming: Incomin
   if (url.pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
     return health(served.tree, request);
   }
-  const ip = (proxyaddr(incoming, served.trust) ?? '').replace(/^::ffff:/, '');
+  const ip = clientAddress(incoming, served.trustsProxies, served.trust);
   // Routed and served by the same canonical path; a path with none is the handler's 404.
   const canonical = canonicalPath(url.pathname);
   // A term URL answers the representation Accept asks for (the CDN cannot: ?format= there).
@@ -144,7 +185,7 @@ async function answerRequest(served: Served, request: Request, incoming: Incomin
   const response = answer ? answered : negotiated.varies ? varyOnAccept(answered) : answered;
   answer ??= await answerForClient(request, response, file);
   if (!answer) return response;
-  keepIfSameEveryTime(served, { pathname: url.pathname, incoming, snapshot, file, answer });
+  keepIfSameEveryTime(served, { pathname: url.pathname, request, incoming, snapshot, file, answer });
   return responseOf(answer);
 }
 
@@ -174,13 +215,16 @@ async function routeInTree(
 }
 
 /**
- * What nothing counts answers this request the same way every time (kept-answers.ts): a static
- * file, or a list page whose links no forwarded origin decides. Kept for the next such request.
+ * An answer the same for every request like this one (kept-answers.ts): a static file, or a list
+ * page whose links no forwarded origin decides. A counted one is kept only as the anonymous
+ * client's, with its counters (each later client's take their places), and says whether it
+ * counts: a 304 only looked at the counter.
  */
 function keepIfSameEveryTime(
   served: Served,
   request: {
     pathname: string;
+    request: Request;
     incoming: IncomingMessage;
     snapshot: Snapshot;
     file: StaticFile | undefined;
@@ -188,11 +232,16 @@ function keepIfSameEveryTime(
   },
 ): void {
   const { pathname, incoming, snapshot, file, answer } = request;
-  const uncounted = !served.store || !isCounted(pathname);
-  const sameEveryTime = uncounted && (file !== undefined || !served.trustsProxies);
-  if (!served.keeps || !sameEveryTime || (answer.status !== 200 && answer.status !== 304)) return;
+  if (!served.keeps || (answer.status !== 200 && answer.status !== 304)) return;
+  if (file === undefined && served.trustsProxies) return;
   const key = requestKey(incoming);
-  if (key !== undefined) keepAnswer(snapshot, key, answer);
+  if (key === undefined) return;
+  if (!served.store || !isCounted(pathname)) keepAnswer(snapshot, key, answer);
+  else if (
+    !request.request.headers.has(REQUEST_HEADERS.authorization) &&
+    RATE_LIMIT_STATE_HEADERS.every((name) => name in answer.headers)
+  )
+    keepAnswer(snapshot, key, answer, answer.status !== 304);
 }
 
 /** A 503 while no complete tree is in place (or it keeps moving under the request). */

@@ -23,7 +23,7 @@ export interface HttpServerOptions {
   /** How long a client may take to send its request headers (Node's default: 60 s). */
   headersTimeoutMs?: number;
   /** Answers a request without the adapter when it can (runtime/kept-answers.ts); false: it cannot. */
-  fromMemory?: (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => boolean;
+  fromMemory?: (incoming: http.IncomingMessage, outgoing: http.ServerResponse, general: () => void) => boolean;
 }
 
 type Fetch = (request: Request, env: { incoming: http.IncomingMessage }) => Response | Promise<Response>;
@@ -86,7 +86,7 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
       outgoing.end(incoming.method === 'HEAD' ? undefined : body);
       return;
     }
-    if (options.fromMemory?.(incoming, outgoing)) return;
+    if (options.fromMemory?.(incoming, outgoing, () => void listener(incoming, outgoing))) return;
     void listener(incoming, outgoing);
   });
   // RFC 9110 10.1.1: a server MAY ignore an expectation it does not support (Node's default: 417).

@@ -1,18 +1,22 @@
-// Answers `npm start` gives again without working them out again. What nothing counts (no rate
-// limit, or a path never counted: the documentation, the dumps, the pages) gets the same answer
-// for the same request from the same tree: a static file, and with no limit a list page. So the
-// first answer the general path gives (routing table, handler, content coding) is kept with the
+// Answers `npm start` gives again without working them out again. The general path (routing
+// table, handler, content coding) gives the same answer to the same request from the same tree,
+// except for what is counted: a static file or a list page. So its first answer is kept with the
 // tree it came from and written straight to Node's response for every later request that is the
 // same in everything the general path reads: method, request target, Accept, Accept-Encoding and
 // If-None-Match. Nothing here decides anything: a request that is not exactly one already
 // answered goes the general way.
 //
+// A counted answer (a term file, a list page under a rate limit) is the same bytes for every
+// client but for its counters: it is kept with whether it counts (a 304 only looks), and
+// runtime/counted-answers.ts counts each request and writes that client's counters into it.
+//
 // What the general path reads of a request (runtime/server.ts, src/handler.ts, content-coding.ts):
 // the method, the URL's path and query, and those three headers; the Host only to refuse a bad
 // one (@hono/node-server), so only a Host it takes without looking further is answered here.
-// Authorization and the client's address are read only for counted requests, which are never
-// kept; X-Forwarded-* only with --trust-proxy, for links, and then only files are kept. A tree
-// replaced by a build is another snapshot: its answers go with it.
+// Authorization is read only for counted requests, which are then never answered here (a grant
+// is the general path's); the client's address only to count; X-Forwarded-* only with
+// --trust-proxy, for links, and then only files are kept. A tree replaced by a build is another
+// snapshot: its answers go with it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './content-coding.ts';
 import type { ServedTree, Snapshot } from './served-tree.ts';
@@ -34,8 +38,14 @@ const MAX_KEY_LENGTH = 1024;
 /** @hono/node-server's own test of a Host it builds the URL from without parsing it (src/url.ts). */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
+/** A kept answer; `counts`: absent when nothing counts it, else whether it counts (true) or only looks (a 304). */
+export interface KeptAnswer {
+  answer: Answer;
+  counts?: boolean;
+}
+
 interface Kept {
-  answers: Map<string, Answer>;
+  answers: Map<string, KeptAnswer>;
   bytes: number;
 }
 const keptOf = new WeakMap<Snapshot, Kept>();
@@ -62,7 +72,7 @@ export function requestKey(incoming: IncomingMessage): string | undefined {
 const field = (value: string | undefined) => (value === undefined ? '-' : `${value.length}:${value}`);
 
 /** Keeps the answer the general path gave to a request of this key, from this snapshot's tree. */
-export function keepAnswer(snapshot: Snapshot, key: string, answer: Answer): void {
+export function keepAnswer(snapshot: Snapshot, key: string, answer: Answer, counts?: boolean): void {
   const size = answer.body?.byteLength ?? 0;
   if (size > MAX_KEPT_BODY) return;
   let kept = keptOf.get(snapshot);
@@ -71,26 +81,25 @@ export function keepAnswer(snapshot: Snapshot, key: string, answer: Answer): voi
     kept.answers.clear();
     kept.bytes = 0;
   }
-  kept.answers.set(key, answer);
+  kept.answers.set(key, counts === undefined ? { answer } : { answer, counts });
   kept.bytes += size;
 }
 
-/**
- * Writes the kept answer to this request, if there is one from the tree being served now; false
- * when the general path must answer (nothing kept, or dist/ holds another tree or none).
- */
-export function answerFromMemory(tree: ServedTree, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+/** The answer kept for this request from the tree being served now; undefined: the general path answers. */
+export function keptAnswer(tree: ServedTree, incoming: IncomingMessage): KeptAnswer | undefined {
   const snapshot = tree.settled();
-  if (!snapshot) return false;
+  if (!snapshot) return undefined;
   const kept = keptOf.get(snapshot);
-  if (!kept) return false;
+  if (!kept) return undefined;
   const key = requestKey(incoming);
-  const answer = key === undefined ? undefined : kept.answers.get(key);
-  if (!answer) return false;
+  return key === undefined ? undefined : kept.answers.get(key);
+}
+
+/** Writes an answer (with `headers`, its own or a copy with a client's counters) to Node's response. */
+export function writeAnswer(outgoing: ServerResponse, answer: Answer, headers = answer.headers): void {
   // As @hono/node-server writes a Response whose headers are a record with a Content-Length.
-  outgoing.writeHead(answer.status, answer.headers);
+  outgoing.writeHead(answer.status, headers);
   if (answer.body === null) outgoing.end();
   else outgoing.end(answer.body);
   given++;
-  return true;
 }

@@ -102,6 +102,14 @@ export function setPreflightHeaders(headers: ResponseHeaders, request: Request):
   headers[HEADERS.allow.name] = ALLOWED_METHODS;
 }
 
+/** The headers that carry one client's counters (setRateLimitState): all four, or none when unknown. */
+export const RATE_LIMIT_STATE_HEADERS = [
+  HEADERS.rateLimit.name,
+  HEADERS.rateLimitLimit.name,
+  HEADERS.rateLimitRemaining.name,
+  HEADERS.rateLimitReset.name,
+] as const;
+
 /** The counters of a request the function counted (draft RateLimit and the X- variants). */
 export function setRateLimitState(headers: ResponseHeaders, state: RateLimitState): void {
   headers[HEADERS.rateLimit.name] = `"${POLICY_NAME}";r=${state.remaining};t=${state.resetIn}`;

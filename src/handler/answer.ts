@@ -61,9 +61,11 @@ function staticFile(file: StaticFile, { request, method, counted }: ParsedReques
     counts: !notModified,
     respond(headers) {
       // Counted responses are per client: the file's public caching applies only where nothing
-      // is counted (the dumps, the documentation, the pages; or no limit at all).
+      // is counted (the dumps, the documentation, the pages; or no limit at all), and its policy
+      // (the anonymous one) never replaces the one the limit step set (a grant's own).
       for (const [name, value] of Object.entries(file.headers)) {
-        if (name !== HEADER_NAMES.cacheControl || !counted) headers[name] = value;
+        if (!counted || (name !== HEADER_NAMES.cacheControl && name !== HEADER_NAMES.rateLimitPolicy))
+          headers[name] = value;
       }
       headers[HEADER_NAMES.etag] = file.etag;
       return respond(notModified || method === 'HEAD' ? null : file.body, notModified ? 304 : 200, headers);

@@ -47,6 +47,11 @@ export async function limit(
   });
 }
 
+/** The counter of a client without a key: its address, or its IPv6 prefix (src/limits/client-key.ts). */
+export function anonymousClient(ip: string, ipv6PrefixBits: number): string {
+  return `ip:${clientKey(ip, ipv6PrefixBits)}`;
+}
+
 /** The anonymous client (its address or IPv6 prefix), or a granted key; never a silent fall-back. */
 async function credentials(
   context: HandlerContext,
@@ -55,7 +60,7 @@ async function credentials(
   client: ClientInfo,
 ): Promise<Credentials> {
   const key = bearerKey(request.headers.get(REQUEST_HEADERS.authorization));
-  if (key === undefined) return { key: `ip:${clientKey(client.ip, context.ipv6PrefixBits)}`, limit: store.limit };
+  if (key === undefined) return { key: anonymousClient(client.ip, context.ipv6PrefixBits), limit: store.limit };
   const { grants } = context.deps;
   if (key === null || !grants) return 'invalid';
   const grant = await grants.find(await hashKey(key));

@@ -1,0 +1,61 @@
+// A counted answer given from memory (`npm start` with a rate limit, its default): a term file or
+// a list page is the same bytes for every client of one tree but for its counters, so the answer
+// the general path gave is kept (kept-answers.ts) and each request pays only what is its own:
+// who the client is, one count in the store, and that client's counter values written into a
+// copy of the kept headers. The decisions stay the general path's:
+// - a request with Authorization (a granted key, or a 401) is never answered here;
+// - a refusal (over the limit: 429 with Retry-After) is left to the general path, which asks the
+//   store again: a refused request was not counted, so asking twice counts nothing twice;
+// - a 304 only looks at the counters (`peek`), as the handler does for a request that does not count;
+// - a store that could not be asked (Redis down: it fails open) gives the answer without counters.
+// With the Redis store the count is a round trip: the answer is written when it comes back.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RATE_LIMIT_STATE_HEADERS, setRateLimitState } from '../src/http.ts';
+import type { RateLimitDecision, RateLimitStore } from '../src/limits/rate-limit.ts';
+import { REQUEST_HEADERS } from '../src/contract/headers.ts';
+import type { Answer } from './content-coding.ts';
+import { writeAnswer } from './kept-answers.ts';
+
+const AUTHORIZATION = REQUEST_HEADERS.authorization.toLowerCase() as Lowercase<typeof REQUEST_HEADERS.authorization>;
+
+export interface Counting {
+  store: RateLimitStore;
+  /** The counter of the (anonymous) client that sent this request, as the handler names it. */
+  clientOf(incoming: IncomingMessage): string;
+}
+
+/**
+ * Counts this request and writes the kept answer with its client's counters. False when the
+ * general path must answer (a key was sent, or the client is over its limit); with a store that
+ * answers later, true at once and `fallback()` then, if it must.
+ */
+export function giveCounted(
+  answer: Answer,
+  counts: boolean,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  counting: Counting,
+  fallback: () => void,
+): boolean {
+  if (incoming.headers[AUTHORIZATION] !== undefined) return false;
+  const { store } = counting;
+  const client = counting.clientOf(incoming);
+  const decision = counts ? store.consume(client, store.limit) : store.peek(client, store.limit);
+  if (!(decision instanceof Promise)) return give(answer, outgoing, decision);
+  decision.then(
+    (settled) => give(answer, outgoing, settled) || fallback(),
+    () => fallback(),
+  );
+  return true;
+}
+
+/** Writes the answer with the decision's counters; false when it is a refusal (not written). */
+function give(answer: Answer, outgoing: ServerResponse, decision: RateLimitDecision): boolean {
+  if (!decision.allowed) return false;
+  // A copy keeps the kept header order (the general path's): the counters take their places.
+  const headers = { ...answer.headers };
+  if (decision.unknown) for (const name of RATE_LIMIT_STATE_HEADERS) delete headers[name];
+  else setRateLimitState(headers, decision);
+  writeAnswer(outgoing, answer, headers);
+  return true;
+}
