@@ -3,7 +3,7 @@
 //   the function's path behind a node:http wrapper, list page;
 //   `npm start` (startServer): a static term file, the docs page and a list page (issue 27's
 //   targets), with nginx serving the same dist/ in the same runs where it is installed;
-//   `npm start` with a rate limit, where every term file and list page is counted;
+//   `npm start` with a rate limit (its default), where every term file and list page is counted;
 //   `npm start` with its Redis rate-limit store against the in-memory store.
 // Two figures each: throughput, which the load generator caps near the raw server's rate
 // (so ratios near 1 say little), and server CPU per request, which does not depend on it.
@@ -127,7 +127,6 @@ async function compareWithNginx(
 }
 
 /** Throughput and CPU-per-request rows of `ours` against `floor`, run after run, interleaved. */
-/** Throughput and CPU-per-request rows of `ours` against `floor`, run after run, interleaved. */
 export async function comparePair(
   ctx: BenchContext,
   measure: string,
@@ -172,16 +171,19 @@ export async function measureHttp(ctx: BenchContext): Promise<void> {
     add(row);
   for (const row of await compareWithNginx(ctx, 'docs page', start([DOCS_PAGE]), rawDocs)) add(row);
   for (const row of await comparePair(ctx, 'npm start: list page', start([LIST_PAGE]), rawList, atLeast(0.5))) add(row);
-  // With a limit, every term file and list page is counted: the general path, every time.
-  for (const [measure, paths, floor] of [
-    ['static term file', [TERM_FILE], rawTerm],
-    ['list page', [LIST_PAGE], rawList],
+  // With a limit (npm start's default), every term file and list page is counted: the kept
+  // answer, one count and that client's counters (runtime/counted-answers.ts). The same targets
+  // as without one: the default configuration is what a self-hoster runs.
+  for (const [measure, paths, floor, target] of [
+    ['static term file', [TERM_FILE], rawTerm, atLeast(0.8)],
+    ['list page', [LIST_PAGE], rawList, atLeast(0.5)],
   ] as const)
     for (const row of await comparePair(
       ctx,
-      `npm start, counted: ${measure}`,
+      `npm start, counted (default: a rate limit): ${measure}`,
       start([...paths], UNREACHED_LIMIT),
       floor,
+      target,
     ))
       add(row);
 

@@ -2,7 +2,6 @@
 // static file, a 404), decided before anything is counted and sent only once the limit allows.
 import { conceptAlternateLinks, conceptFormatPath, isSlug, LOCALES, termPath, type Locale } from '../contract/facts.ts';
 import { JSON_TYPE, matchesIfNoneMatch, respond } from '../http.ts';
-import { answerList } from '../list/endpoint.ts';
 import { pagingLinks } from '../list/links.ts';
 import { readLocaleParam } from '../list/query.ts';
 import {
@@ -35,7 +34,7 @@ export function answer(
 }
 
 function list(context: HandlerContext, { request, method, url }: ParsedRequest, client: ClientInfo): Outcome {
-  const answer = answerList(context.indexes, url.searchParams);
+  const answer = context.listAnswers.answer(url.search, url.searchParams);
   if (!answer.ok) return invalidOutcome(context.site, method, answer.errors);
   const { etag, meta } = answer;
   const notModified = matchesIfNoneMatch(request.headers.get(REQUEST_HEADERS.ifNoneMatch), etag);

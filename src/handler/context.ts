@@ -7,6 +7,7 @@ import { DEFAULT_IPV6_PREFIX_BITS } from '../limits/client-key.ts';
 import type { GrantBook } from '../limits/grants.ts';
 import type { RateLimitStore } from '../limits/rate-limit.ts';
 import type { SiteFacts } from '../site-facts.ts';
+import { ListAnswers } from './list-answers.ts';
 
 export type { SiteFacts };
 
@@ -61,6 +62,8 @@ export interface HandlerContext extends Required<Pick<HandlerDeps, 'indexes' | '
   deps: HandlerDeps;
   /** The site's URL as the build was told it (docsUrl is it plus DOCS_PATH): what links are built on. */
   siteBase: string;
+  /** The list endpoint's answers kept per query string, for these indexes. */
+  listAnswers: ListAnswers;
 }
 
 export function handlerContext(deps: HandlerDeps): HandlerContext {
@@ -71,6 +74,7 @@ export function handlerContext(deps: HandlerDeps): HandlerContext {
     ipv6PrefixBits: deps.ipv6PrefixBits ?? DEFAULT_IPV6_PREFIX_BITS,
     now: deps.now ?? Date.now,
     site: deps.site,
+    listAnswers: new ListAnswers(deps.indexes),
     siteBase: docsUrl.endsWith(DOCS_PATH) ? docsUrl.slice(0, -DOCS_PATH.length) : new URL(docsUrl).origin,
   };
 }
