@@ -3,8 +3,8 @@
 // path. The main thread sends the rows in batches as it walks the terms, and the thread inserts
 // them into the database file as they arrive and says so: the main thread waits whenever
 // MAX_BATCHES_IN_FLIGHT are sent and not yet inserted, so the rows waiting between the threads
-// stay a few megabytes. (Without that wait, on a loaded machine the thread fell behind and the
-// queue of messages held most of the corpus's texts: the peak of a 100,000-term build.) Inline
+// stay a few dozen megabytes. (Without that wait nothing bounded the queue of messages: a thread
+// falling behind left the rows of every term not yet inserted, texts included, in memory.) Inline
 // or on a thread, the same rows go to the same file in the same order: the same bytes (a test
 // holds this).
 import type { Worker } from 'node:worker_threads';
@@ -22,8 +22,13 @@ import { siblingModule, startWorker } from '../workers/worker-entry.ts';
 export const MIN_TERMS_FOR_THREAD = 2000;
 /** Rows sent to the thread at once: few messages, and little in flight. */
 const BATCH_ROWS = 4096;
-/** Batches sent and not yet inserted before add() makes its caller wait: about 2 MB each at 4,096 rows. */
-export const MAX_BATCHES_IN_FLIGHT = 8;
+/**
+ * Batches sent and not yet inserted before add() makes its caller wait: about 2 MB each at 4,096
+ * rows, so at most about 64 MB wait between the threads. A corpus of 5,000 terms (20 batches in
+ * all) never waits, and keeps the thread's whole overlap with the rest of the build; at 100,000
+ * terms (about 400 batches) the queue no longer grows with the corpus.
+ */
+export const MAX_BATCHES_IN_FLIGHT = 32;
 /** What the thread answers: a batch inserted, or the file complete. */
 export type SqliteThreadMessage = 'inserted' | 'done';
 const SQLITE_WORKER = siblingModule('./sqlite-worker', import.meta.url);
