@@ -30,13 +30,19 @@ export const DEFAULT_OUTPUT_DIR = 'dist';
 
 /** The offline dumps' folder, relative to the output root (and DUMPS_URL_PATH on the site). */
 export const DUMPS_DIR = 'dumps';
-/** Where the dumps are on the site. */
-export const DUMPS_URL_PATH = `/${DUMPS_DIR}`;
 /** The dumps' manifest, in DUMPS_DIR. */
 export const MANIFEST_FILE = 'manifest.json';
-export const MANIFEST_PATH = `${DUMPS_DIR}/${MANIFEST_FILE}`;
-/** The manifest's URL path on the site. */
-export const MANIFEST_URL_PATH = `/${MANIFEST_PATH}`;
+
+/** Where the dumps of a folder `dir` are: on the site, and their manifest (relative, and on the site). */
+export function dumpsLayout(dir: string) {
+  return {
+    DUMPS_URL_PATH: `/${dir}`,
+    MANIFEST_PATH: `${dir}/${MANIFEST_FILE}`,
+    MANIFEST_URL_PATH: `/${dir}/${MANIFEST_FILE}`,
+  };
+}
+
+export const { DUMPS_URL_PATH, MANIFEST_PATH, MANIFEST_URL_PATH } = dumpsLayout(DUMPS_DIR);
 /** What every dump's file name starts with: a name that carries its data version never changes content. */
 export const DUMP_FILE_PREFIX = 'lexicon-';
 

@@ -14,13 +14,20 @@ export interface Bilingual {
  */
 export const ECHO_MAX_CHARACTERS = 20;
 
-/** Client input as it may appear in a message: never more of it than ECHO_MAX_CHARACTERS. */
-export function echo(raw: string): string {
-  return raw.length <= ECHO_MAX_CHARACTERS ? raw : `${raw.slice(0, ECHO_MAX_CHARACTERS)}…`;
+/** The echo of at most `max` characters (the rule is ECHO_MAX_CHARACTERS; a test changes it). */
+export function echoWithin(max: number): (raw: string) => string {
+  return (raw) => (raw.length <= max ? raw : `${raw.slice(0, max)}…`);
 }
 
-/** The rule above, in the words the documentation uses. */
-export const ECHO_RULE: Bilingual = {
-  en: `A message repeats at most ${ECHO_MAX_CHARACTERS} characters of what the client sent; a longer value is cut and ends with "…".`,
-  bg: `Съобщението повтаря най-много ${ECHO_MAX_CHARACTERS} знака от изпратеното от клиента; по-дълга стойност се съкращава и завършва с „…“.`,
-};
+/** Client input as it may appear in a message: never more of it than ECHO_MAX_CHARACTERS. */
+export const echo = echoWithin(ECHO_MAX_CHARACTERS);
+
+/** The rule of at most `max` characters, in the words the documentation uses. */
+export function echoRuleText(max: number): Bilingual {
+  return {
+    en: `A message repeats at most ${max} characters of what the client sent; a longer value is cut and ends with "…".`,
+    bg: `Съобщението повтаря най-много ${max} знака от изпратеното от клиента; по-дълга стойност се съкращава и завършва с „…“.`,
+  };
+}
+
+export const ECHO_RULE: Bilingual = echoRuleText(ECHO_MAX_CHARACTERS);

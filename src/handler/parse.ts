@@ -119,7 +119,7 @@ export function answerWithoutData(
     return respond(null, 204, headers);
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    headers.Allow = ALLOWED_METHODS;
+    headers[HEADER_NAMES.allow] = ALLOWED_METHODS;
     return problem(site, headers, method, {
       kind: 'method-not-allowed',
       detail: problemDetail('method-not-allowed', method),
