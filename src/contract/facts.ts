@@ -5,6 +5,8 @@ import { essenceOf, type FileExtension, MEDIA_TYPES } from './media-types.ts';
 export const LOCALES = ['en', 'bg'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** Each locale's other one (a term page links to it): a record, so a third locale must say what it pairs with. */
+export const OTHER_LOCALE: Readonly<Record<Locale, Locale>> = { en: 'bg', bg: 'en' };
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
 // A term's searchable names (docs/api-contract.md, "Search"): what `q` is matched against. Pure and
 // web-standard: the build computes them into the list index, the tests' oracle checks them.
-import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
+import { type Locale, OTHER_LOCALE } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
 import { bulgarianToLatin, greekToLatin, latinToBulgarian } from './transliteration.ts';
 
@@ -23,7 +23,7 @@ const GREEK_LETTER = /\p{Script=Greek}/u;
  * also in Cyrillic.
  */
 export function writtenSearchNames(names: TermNames, locale: Locale): string[] {
-  const other = LOCALES.find((l) => l !== locale)!;
+  const other = OTHER_LOCALE[locale];
   const written = [
     names.name[locale],
     names.name[other],

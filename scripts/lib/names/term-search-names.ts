@@ -21,7 +21,8 @@ export function termSearchNames(records: ApiRecords, cache?: ParseCache, memo?: 
   const bySlug = termNamesBySlug(records);
   const result = { en: new Map(), bg: new Map() } as TermSearchNames;
   for (const term of records.locales.en.terms) {
-    const names = bySlug.get(term.slug)!;
+    const names = bySlug.get(term.slug);
+    if (names === undefined) throw new Error(`derive.ts gave the term "${term.slug}" no names`);
     const known = memo?.get(term);
     const same =
       known?.names.name.bg === names.name.bg &&

@@ -167,7 +167,8 @@ export function greekToLatin(text: string): string {
   // One entry per base letter, with the combining marks that follow it.
   const letters: { base: string; marks: string }[] = [];
   for (const char of text.normalize('NFD').toLocaleLowerCase('el')) {
-    if (/\p{M}/u.test(char) && letters.length > 0) letters.at(-1)!.marks += char;
+    const last = letters.at(-1);
+    if (/\p{M}/u.test(char) && last) last.marks += char;
     else letters.push({ base: char, marks: '' });
   }
   let out = '';
@@ -183,9 +184,10 @@ export function greekToLatin(text: string): string {
     if (wordStart && GREEK_VOWELS.has(base)) {
       const breathing =
         marks.includes(ROUGH_BREATHING) ||
-        (GREEK_VOWELS.has(next?.base ?? '') &&
-          next!.marks.includes(ROUGH_BREATHING) &&
-          !next!.marks.includes(DIAERESIS));
+        (next !== undefined &&
+          GREEK_VOWELS.has(next.base) &&
+          next.marks.includes(ROUGH_BREATHING) &&
+          !next.marks.includes(DIAERESIS));
       if (breathing) out += 'h';
     }
     if (base === 'ρ') {
@@ -214,14 +216,14 @@ export function latinToBulgarian(text: string): string {
     .toLowerCase();
   let out = '';
   for (let at = 0; at < lower.length; ) {
-    const char = lower[at]!;
+    const char = lower.charAt(at);
     const next = lower[at + 1] ?? '';
     const wordStart = !isLetter(lower[at - 1]);
     if (char === 'i' && next === 'a' && !wordStart && !isLetter(lower[at + 2])) {
       out += 'ия'; // the Streamlined System's final "ia", read backwards (Sofia -> София)
       at += 2;
     } else if (
-      (char === 'j' || (char === 'y' && (wordStart || LATIN_VOWELS.has(lower[at - 1]!)))) &&
+      (char === 'j' || (char === 'y' && (wordStart || LATIN_VOWELS.has(lower.charAt(at - 1))))) &&
       LATIN_VOWELS.has(next) &&
       next !== 'y'
     ) {

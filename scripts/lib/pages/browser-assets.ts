@@ -42,7 +42,9 @@ function buildAsset(file: string, esbuild: Esbuild): string {
     legalComments: 'none',
   });
   // Inside <script>, only "</script" could end the element early.
-  return output.outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1');
+  const [bundle] = output.outputFiles;
+  if (bundle === undefined) throw new Error(`esbuild wrote no bundle for ${file}`);
+  return bundle.text.replace(/<\/(script)/gi, '<\\/$1');
 }
 
 let fromSources: Record<BrowserAsset, string> | undefined;

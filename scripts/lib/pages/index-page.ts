@@ -18,7 +18,7 @@ function indexScript(): string {
 export function letterOf(name: string, locale: Locale): string {
   const first = name.match(/\p{L}/u)?.[0];
   if (!first) return '#';
-  const letter = /[\u00C0-\u024F]/.test(first) ? first.normalize('NFD')[0]! : first;
+  const letter = /[\u00C0-\u024F]/.test(first) ? first.normalize('NFD').charAt(0) : first;
   return letter.toLocaleUpperCase(locale);
 }
 

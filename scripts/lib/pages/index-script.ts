@@ -16,7 +16,33 @@ class SearchError extends Error {
   }
 }
 
+/** What index-page.ts writes on the form as data- attributes: the list endpoint and the texts. */
+interface FormSettings {
+  api: string;
+  locale: string;
+  showing: string;
+  failed: string;
+  rateLimited: string;
+}
+
+/** The form's settings; a page without one of them keeps the plain list (the form stays hidden). */
+function formSettings(form: HTMLFormElement): FormSettings {
+  const read = (name: keyof FormSettings): string => {
+    const value = form.dataset[name];
+    if (value === undefined) throw new Error(`the filter form has no dataset.${name}`);
+    return value;
+  };
+  return {
+    api: read('api'),
+    locale: read('locale'),
+    showing: read('showing'),
+    failed: read('failed'),
+    rateLimited: read('rateLimited'),
+  };
+}
+
 class IndexFilter {
+  private readonly settings: FormSettings;
   private readonly locale: Locale;
   private readonly q: HTMLInputElement;
   private readonly pillar: HTMLSelectElement;
@@ -31,11 +57,14 @@ class IndexFilter {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly form: HTMLFormElement) {
-    this.locale = form.dataset.locale === 'bg' ? 'bg' : 'en';
+    this.settings = formSettings(form);
+    this.locale = this.settings.locale === 'bg' ? 'bg' : 'en';
     this.q = form.elements.namedItem('q') as HTMLInputElement;
     this.pillar = form.elements.namedItem('pillar') as HTMLSelectElement;
     this.tradition = form.elements.namedItem('tradition') as HTMLSelectElement;
-    this.status = document.getElementById('filter-status')!;
+    const status = document.getElementById('filter-status');
+    if (status === null) throw new Error('the index page has no #filter-status');
+    this.status = status;
   }
 
   /** Shows the items that pass every filter, and the letters that still have one. */
@@ -46,7 +75,7 @@ class IndexFilter {
       const visible =
         (!pillar.value || item.dataset.pillar === pillar.value) &&
         (!tradition.value || item.dataset.tradition === tradition.value) &&
-        (!matches || matches.has(item.dataset.slug!));
+        (!matches || matches.has(item.dataset.slug ?? ''));
       item.hidden = !visible;
       if (visible) shown++;
     }
@@ -56,7 +85,7 @@ class IndexFilter {
     this.status.textContent =
       this.message ||
       (filtering
-        ? this.form.dataset.showing!.replace('{shown}', formatNumber(shown, this.locale)).replace('{total}', total)
+        ? this.settings.showing.replace('{shown}', formatNumber(shown, this.locale)).replace('{total}', total)
         : '');
     const params = new URLSearchParams();
     if (this.q.value.trim()) params.set('q', this.q.value.trim());
@@ -71,12 +100,12 @@ class IndexFilter {
     const found = new Set<string>();
     for (let offset = 0; ; ) {
       const params = new URLSearchParams({
-        locale: this.form.dataset.locale!,
+        locale: this.settings.locale,
         q: text,
         limit: '500',
         offset: String(offset),
       });
-      const response = await fetch(`${this.form.dataset.api}?${params}`, { headers: { Accept: 'application/json' } });
+      const response = await fetch(`${this.settings.api}?${params}`, { headers: { Accept: 'application/json' } });
       if (!response.ok) throw new SearchError(response.status);
       const page = (await response.json()) as ListPage;
       for (const term of page.data) found.add(term.slug);
@@ -102,7 +131,7 @@ class IndexFilter {
       if (mine !== this.searchNumber) return;
       this.matches = null;
       const limited = error instanceof SearchError && error.status === 429;
-      this.message = (limited ? this.form.dataset.rateLimited : this.form.dataset.failed)!;
+      this.message = limited ? this.settings.rateLimited : this.settings.failed;
     }
     this.apply();
   }

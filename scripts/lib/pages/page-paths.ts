@@ -14,6 +14,13 @@ export function sitePath(url: string, siteUrl: string): string | undefined {
   return url.startsWith(`${siteUrl}/`) ? url.slice(siteUrl.length) : undefined;
 }
 
+/** The path of a page whose URL the build made from the site's URL (derive.ts), so is on the site. */
+export function ownPagePath(url: string, siteUrl: string): string {
+  const path = sitePath(url, siteUrl);
+  if (path === undefined) throw new Error(`the page URL ${url} is not on the site ${siteUrl}`);
+  return path;
+}
+
 /** The index of a locale: the folder of its term pages (`/en/lexicon/{slug}` -> `/en/lexicon/`). */
 export function indexPath(termPattern: string, locale: Locale): string {
   const folder = termPattern.slice(0, termPattern.lastIndexOf('/', termPattern.indexOf('{slug}')) + 1);
@@ -69,12 +76,12 @@ export function pagePathProblems(site: SiteConfig, records: ApiRecords, siteFile
   for (const locale of LOCALES) {
     claim(indexPath(term, locale), `the ${locale} index`, 'paths.term');
     for (const t of records.locales[locale].terms)
-      claim(sitePath(t.url, records.siteUrl)!, `the ${locale} page of term "${t.slug}"`, 'paths.term');
+      claim(ownPagePath(t.url, records.siteUrl), `the ${locale} page of term "${t.slug}"`, 'paths.term');
   }
   if (postOnSite)
     for (const p of records.posts)
       for (const locale of LOCALES)
-        claim(sitePath(p.url[locale], records.siteUrl)!, `the ${locale} page of post "${p.slug}"`, 'paths.post');
+        claim(ownPagePath(p.url[locale], records.siteUrl), `the ${locale} page of post "${p.slug}"`, 'paths.post');
   // One message per field is enough to act on.
   return problems.filter((problem, i) => problems.findIndex((other) => other.field === problem.field) === i);
 }

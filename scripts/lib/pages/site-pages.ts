@@ -9,7 +9,7 @@ import type { ApiRecords } from '../publish/derive.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 import { renderIndexPage } from './index-page.ts';
 import { siteStylesheet } from './layout.ts';
-import { ROOT_PATH, sitePath } from './page-paths.ts';
+import { ownPagePath, ROOT_PATH } from './page-paths.ts';
 import { renderPostPage } from './post-page.ts';
 import { renderRootPage } from './root-page.ts';
 import { siteView } from './site-view.ts';
@@ -38,7 +38,10 @@ export async function emitPages(
   const view = siteView(records, config);
   let pages = 0;
   const write = async (path: string, body: string) => {
-    await sink.file(pageFile(path)!.slice(1), body);
+    const file = pageFile(path);
+    // pagePathProblems has refused a build whose pages would fall among the API's paths.
+    if (file === undefined) throw new Error(`${path} is not a path the routing table serves a page at`);
+    await sink.file(file.slice(1), body);
     pages++;
   };
   const stylesheet = siteStylesheet();
@@ -48,13 +51,13 @@ export async function emitPages(
     await write(view.indexPath(locale), renderIndexPage(view, locale));
     for (const term of records.locales[locale].terms) {
       if (select.term(locale, term.slug))
-        await write(sitePath(term.url, records.siteUrl)!, renderTermPage(view, locale, term));
+        await write(ownPagePath(term.url, records.siteUrl), renderTermPage(view, locale, term));
     }
   }
   if (config.paths.post.startsWith('/')) {
     for (const post of records.posts.filter((p) => select.post(p.slug)))
       for (const locale of LOCALES) {
-        await write(sitePath(post.url[locale], records.siteUrl)!, renderPostPage(view, locale, post, post.terms));
+        await write(ownPagePath(post.url[locale], records.siteUrl), renderPostPage(view, locale, post, post.terms));
       }
   }
   return pages;

@@ -37,6 +37,14 @@ export interface SiteView {
   dataLinks(locale: Locale, slug: string): DataLink[];
 }
 
+/** The value of a slug the records hold: every slug a page asks about is a term's or one it links to. */
+function ofTerm<T>(map: ReadonlyMap<string, T>, locale: Locale, slug: string): T {
+  const value = map.get(slug);
+  if (value === undefined)
+    throw new Error(`the pages ask for the term "${slug}" (${locale}), which the records do not hold`);
+  return value;
+}
+
 export function siteView(records: ApiRecords, site: Pick<SiteConfig, 'paths' | 'traditionLabels'>): SiteView {
   const bySlug = Object.fromEntries(
     LOCALES.map((l) => [l, new Map(records.locales[l].terms.map((t) => [t.slug, t]))]),
@@ -54,8 +62,8 @@ export function siteView(records: ApiRecords, site: Pick<SiteConfig, 'paths' | '
     locales: LOCALES,
     format,
     indexPath: (locale) => indexPath(site.paths.term, locale),
-    termPath: (locale, slug) => paths[locale].get(slug)!,
-    term: (locale, slug) => bySlug[locale].get(slug)!,
+    termPath: (locale, slug) => ofTerm(paths[locale], locale, slug),
+    term: (locale, slug) => ofTerm(bySlug[locale], locale, slug),
     pillarLabel: (locale, key) => pillars.get(key)?.[locale] ?? key,
     traditionLabel: (locale, name) => (locale === 'bg' ? site.traditionLabels?.bg[name] : undefined) ?? name,
     postDate: (slug) => postDates.get(slug),
