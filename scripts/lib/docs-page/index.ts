@@ -3,6 +3,7 @@
 // and one inline script, no other host), bilingual (EN | BG, English by default), and it gives
 // the problem `type` URLs their anchors (#invalid-parameter, #not-found, ...).
 import { LICENSE, LICENSE_URL } from '../../../src/contract/facts.ts';
+import { HEADER_NAMES } from '../../../src/contract/headers.ts';
 import { VOCABULARY_NAMES } from '../../../src/contract/vocabularies.ts';
 import { originOf } from './format.ts';
 import { html, link, raw, type Html } from './html.ts';
@@ -50,12 +51,25 @@ function renderHeader(source: string): Html {
 </header>`;
 }
 
+/** The response headers a runnable example shows (page-script.ts reads them from `data-headers`). */
+const EXAMPLE_HEADERS = [
+  HEADER_NAMES.contentType,
+  HEADER_NAMES.contentLanguage,
+  HEADER_NAMES.license,
+  HEADER_NAMES.etag,
+  HEADER_NAMES.location,
+  HEADER_NAMES.rateLimitPolicy,
+  HEADER_NAMES.rateLimit,
+  HEADER_NAMES.rateLimitRemaining,
+  HEADER_NAMES.retryAfter,
+].map((name) => name.toLowerCase());
+
 export function renderDocsPage(input: DocsPageInput): string {
   const { attribution } = input.manifest;
   const origin = originOf(attribution.url);
   const { style, script } = pageAssets();
   return `<!DOCTYPE html>
-${html`<html lang="en" data-ui="en" data-origin="${origin}" data-title-bg="${MESSAGES.bg.pageTitle(attribution.source)}">
+${html`<html lang="en" data-ui="en" data-origin="${origin}" data-title-bg="${MESSAGES.bg.pageTitle(attribution.source)}" data-headers="${EXAMPLE_HEADERS.join(' ')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

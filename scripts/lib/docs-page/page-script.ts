@@ -5,19 +5,9 @@
 type Lang = 'en' | 'bg';
 
 const STORAGE_KEY = 'lexicon-docs-lang';
-const SHOWN_HEADERS = [
-  'content-type',
-  'content-language',
-  'x-license',
-  'etag',
-  'location',
-  'ratelimit-policy',
-  'ratelimit',
-  'x-ratelimit-remaining',
-  'retry-after',
-];
-
 const root = document.documentElement;
+/** The response headers an example shows, named by the page (from src/contract/headers.ts). */
+const SHOWN_HEADERS = (root.getAttribute('data-headers') ?? '').split(' ').filter(Boolean);
 const TEXT: Record<Lang, { title: string; loading: string; failed: string; copied: string; select: string }> = {
   en: {
     title: document.title,
