@@ -1,5 +1,5 @@
 // `npm start` (startServer) under a CPU profile taken only while load runs:
-//   node --import tsx bench/probes/serve-profile.ts <dist> <per-hour> <port> <warm-up s> <profile s> <out.cpuprofile>
+//   node --import tsx bench/probes/serve-profile.ts <dist> <per-hour> <port> <warm-up s> <profile s> <out.cpuprofile> [redis-url]
 // Listens at once; after the warm-up it profiles for <profile s> (node:inspector, so start-up and
 // module loading stay out of it), writes the profile and stops. Drive it with wrk meanwhile;
 // bench/probes/profile-summary.mjs reads the file (bench/README.md "Serving with npm start").
@@ -7,19 +7,21 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startServer } from '../../runtime/server.ts';
 
-const [dist, perHour, port, warmUp, seconds, out] = process.argv.slice(2) as [
+const [dist, perHour, port, warmUp, seconds, out, redisUrl] = process.argv.slice(2) as [
   string,
   string,
   string,
   string,
   string,
   string,
+  string | undefined,
 ];
 const running = await startServer({
   dist,
   port: Number(port),
   host: '127.0.0.1',
   rateLimit: Number(perHour),
+  redisUrl,
   log: () => undefined,
 });
 process.stderr.write(`listening on ${running.port}\n`);
