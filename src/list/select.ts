@@ -72,7 +72,8 @@ function searchNames(
   }
   // Rarest first; each further list costs one merge and can only shrink what is checked byte by
   // byte, which is what costs (a Cyrillic name of six letters left 700 candidates after two).
-  const [rarest = EMPTY, ...others] = lists.sort((a, b) => a.length - b.length);
+  const [rarest, ...others] = lists.sort((a, b) => a.length - b.length);
+  if (!rarest) throw new RangeError(`a search of ${foldedQ.length} code units has no trigram`);
   let candidates = rarest;
   for (const list of others) {
     if (candidates.length <= FEW_CANDIDATES) break;
@@ -161,7 +162,6 @@ function range(start: number, end: number): Int32Array {
 }
 
 const utf8 = new TextEncoder();
-const EMPTY = new Int32Array(0);
 /** Few enough candidates to check their names directly rather than intersect further. */
 const FEW_CANDIDATES = 64;
 
