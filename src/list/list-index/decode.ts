@@ -42,6 +42,8 @@ export interface ListIndex {
 }
 
 const EMPTY = new Int32Array(0);
+// One decoder for every index: constructing one costs more than decoding a header.
+const decoder = new TextDecoder();
 
 export function decodeListIndex(bytes: Uint8Array): ListIndex {
   const { facts, sections } = readListIndexFrame(bytes);
@@ -53,7 +55,6 @@ export function decodeListIndex(bytes: Uint8Array): ListIndex {
   }
   const codes = vocabularyCodeViews(sections.vocabularyCodes, count);
   const members = new Map<VocabularyName, Int32Array[]>();
-  const decoder = new TextDecoder();
   let slugs: Set<string> | undefined;
   return {
     ...facts,

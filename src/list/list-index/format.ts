@@ -49,6 +49,7 @@ interface ListIndexHeader extends ListIndexFacts {
 }
 
 const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
 
 /** The file: the header with its section table, then every section at its aligned offset. */
 export function frameListIndex(facts: ListIndexFacts, sections: Sections): Uint8Array {
@@ -88,7 +89,7 @@ export function readListIndexFrame(bytes: Uint8Array): { facts: ListIndexFacts; 
   if (8 + headerLength > bytes.length) {
     throw new CorruptListIndexError(`the list index header runs past the end of the file`);
   }
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as ListIndexHeader;
+  const header = JSON.parse(utf8Decoder.decode(bytes.subarray(8, 8 + headerLength))) as ListIndexHeader;
   if (header.format !== LIST_INDEX_FORMAT) {
     throw new CorruptListIndexError(`list index format ${header.format} is not ${LIST_INDEX_FORMAT}`);
   }

@@ -18,6 +18,7 @@ const PAD = '\u0000';
 const EMPTY = new Int32Array(0);
 /** Expanded bitmaps kept per index: at most this many times 4 bytes per item. */
 const EXPANDED_BITMAPS_KEPT = 32;
+const utf16 = new TextDecoder('utf-16le');
 
 export interface EncodedGrams {
   /** The sorted dictionary of padded grams, UTF-16LE. */
@@ -126,7 +127,7 @@ export function gramPostings(
   // common one-letter searches neither repeat the work nor churn the heap.
   const expanded = new Map<number, Int32Array>();
   return (gram) => {
-    keys ??= new TextDecoder('utf-16le').decode(sections.gramKeys);
+    keys ??= utf16.decode(sections.gramKeys);
     const slot = findGram(keys, gram.padEnd(GRAM_LENGTH, PAD));
     if (slot < 0) return EMPTY;
     const stored = postings.subarray(
