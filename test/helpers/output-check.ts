@@ -1,5 +1,5 @@
 // Whether an output folder is one complete build: every file its output-hashes.json names
-// (and every dump its dump manifest names) is there with that content, and nothing else is.
+// (and every dump of every version its dump manifest names) is there with that content, and nothing else is.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
@@ -34,11 +34,12 @@ export function incompleteness(dir: string): string[] {
   }
   const manifestFile = path.join(dir, 'dumps/manifest.json');
   if (existsSync(manifestFile)) {
-    // Dumps are streamed, so their hashes are in the manifest, not in output-hashes.json.
-    for (const { name, sha256 } of JSON.parse(readFileSync(manifestFile, 'utf8')).files as {
-      name: string;
-      sha256: string;
-    }[]) {
+    // Dumps are streamed, and earlier versions' dumps are linked in from the history, so their
+    // hashes are in the manifest (every version it still publishes), not in output-hashes.json.
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      versions: { files: { name: string; sha256: string }[] }[];
+    };
+    for (const { name, sha256 } of manifest.versions.flatMap((version) => version.files)) {
       const file = `dumps/${name}`;
       if (!present.delete(file)) problems.push(`missing ${file}`);
       else if (
