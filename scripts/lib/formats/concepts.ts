@@ -4,7 +4,7 @@
 import { LIST_PATH, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { Reference } from '../corpus/corpus-schema.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import { type ApiRecords, detailsOf } from '../publish/derive.ts';
 import { compareCodeUnits } from '../corpus/validate-corpus.ts';
 
 export interface Concept {
@@ -27,21 +27,24 @@ export interface Concept {
 export function conceptsOf(records: ApiRecords): Concept[] {
   const bySlug = (locale: Locale) => new Map(records.locales[locale].terms.map((t) => [t.slug, t]));
   const texts = Object.fromEntries(LOCALES.map((l) => [l, bySlug(l)])) as Record<Locale, Map<string, Term>>;
-  return [...texts.en.keys()].sort(compareCodeUnits).map((slug) => {
-    const en = texts.en.get(slug)!;
-    const details = records.details.get(slug)!;
-    return {
-      slug,
-      pillar: en.pillar,
-      relatedTerms: en.relatedTerms,
-      broader: details.broader,
-      termOriginal: en.termOriginal,
-      termOriginalLang: details.termOriginalLang,
-      references: details.references,
-      texts: { en, bg: texts.bg.get(slug)! },
-      aliases: details.aliases,
-    };
-  });
+  return [...texts.en]
+    .sort(([a], [b]) => compareCodeUnits(a, b))
+    .map(([slug, en]) => {
+      const details = detailsOf(records, slug);
+      const bg = texts.bg.get(slug);
+      if (bg === undefined) throw new Error(`the term "${slug}" has no Bulgarian record`);
+      return {
+        slug,
+        pillar: en.pillar,
+        relatedTerms: en.relatedTerms,
+        broader: details.broader,
+        termOriginal: en.termOriginal,
+        termOriginalLang: details.termOriginalLang,
+        references: details.references,
+        texts: { en, bg },
+        aliases: details.aliases,
+      };
+    });
 }
 
 // URIs are the API's own URLs: a concept is its single-term resource, the scheme is the list,

@@ -11,7 +11,7 @@ import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '..
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf, type Concept } from './concepts.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
-import type { ApiRecords, TermDetails } from '../publish/derive.ts';
+import { type ApiRecords, detailsOf, type TermDetails } from '../publish/derive.ts';
 import {
   linkOrCopy,
   NO_PREVIOUS_DUMPS,
@@ -141,13 +141,26 @@ export class DumpWriter {
     return file;
   }
 
+  #openedAs(locale: DumpLocale, format: DumpFormat): Opened {
+    const opened = this.#opened.find((o) => o.locale === locale && o.format === format);
+    if (opened === undefined) throw new Error(`DumpWriter: the ${locale} ${format} dump is not open`);
+    return opened;
+  }
+
   #file(locale: DumpLocale, format: DumpFormat): StreamedFile {
-    return this.#opened.find((o) => o.locale === locale && o.format === format)!.file;
+    return this.#openedAs(locale, format).file;
+  }
+
+  /** The SQLite dump, which open() starts. */
+  #sqliteJob(): SqliteJob {
+    if (this.#sqlite === undefined)
+      throw new Error('DumpWriter: the SQLite dump was not started (use DumpWriter.open)');
+    return this.#sqlite;
   }
 
   /** One term, in list order, locale after locale; `termJson` is JSON.stringify(term). */
   async term(locale: Locale, term: Term, termJson: string): Promise<void> {
-    const details = this.records.details.get(term.slug)!;
+    const details = detailsOf(this.records, term.slug);
     // The API's record, then the details: `{...term, ...details}` without re-serialising the term.
     const json = `${termJson.slice(0, -1)},${JSON.stringify(dumpDetails(details, locale)).slice(1)}`;
     const record = json.slice(1, -1);
@@ -163,7 +176,7 @@ export class DumpWriter {
     await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
     const position = this.#position.get(locale) ?? 0;
     this.#position.set(locale, position + 1);
-    await this.#sqlite!.add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
+    await this.#sqliteJob().add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
   }
 
   /**
@@ -178,11 +191,11 @@ export class DumpWriter {
     const concepts = conceptsOf(this.records);
     for (const [format, write] of TERMINOLOGY_WRITERS) {
       await write(this.records, this.dataVersion, concepts, await this.#open('all', format));
-      this.#entries.push(await this.#entry(this.#opened.at(-1)!));
+      this.#entries.push(await this.#entry(this.#openedAs('all', format)));
     }
 
     // Asked for last, so the thread has had every other dump's time to finish it.
-    await this.#sqlite!.finish();
+    await this.#sqliteJob().finish();
     const sqliteName = dumpName(this.dataVersion, 'all', 'sqlite');
     const sqliteFile = {
       name: sqliteName,

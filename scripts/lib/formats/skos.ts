@@ -11,6 +11,7 @@ import {
   type ConceptFormat,
   conceptFormatPath,
   LICENSE_URL,
+  type Locale,
   LOCALES,
 } from '../../../src/contract/facts.ts';
 import { conceptUri, originalLabel, pillarUri, schemeUri, traditionUri, type Concept } from './concepts.ts';
@@ -93,11 +94,11 @@ export function conceptQuads(siteUrl: string, concept: Concept, thesaurus: Thesa
 }
 
 /** A collection of concepts, labelled in both locales. */
-function collection(siteUrl: string, uri: string, label: Record<string, string>, members: readonly Concept[]): Quad[] {
+function collection(siteUrl: string, uri: string, label: Record<Locale, string>, members: readonly Concept[]): Quad[] {
   const subject = namedNode(uri);
   return [
     quad(subject, A, skos('Collection')),
-    ...LOCALES.map((l) => quad(subject, skos('prefLabel'), literal(label[l]!, l))),
+    ...LOCALES.map((l) => quad(subject, skos('prefLabel'), literal(label[l], l))),
     ...members.map((c) => quad(subject, skos('member'), namedNode(conceptUri(siteUrl, c.slug)))),
   ];
 }
@@ -193,7 +194,9 @@ const CONTEXT_TERMS = new Map<string, TermDefinition>(
     .filter(([, value]) => typeof value !== 'string' || !value.startsWith('http'))
     .map(([term, value]) => {
       const definition = typeof value === 'string' ? { '@id': value } : (value as Record<string, string>);
-      const [prefix, local] = definition['@id']!.split(':') as [keyof typeof RDF_PREFIXES, string];
+      const id = definition['@id'];
+      if (id === undefined) throw new Error(`SKOS_JSONLD_CONTEXT: the term "${term}" has no @id`);
+      const [prefix, local] = id.split(':') as [keyof typeof RDF_PREFIXES, string];
       return [RDF_PREFIXES[prefix] + local, { ...definition, term } as TermDefinition];
     }),
 );
@@ -206,7 +209,9 @@ const CONTEXT_TERMS = new Map<string, TermDefinition>(
  * concept, which at 100,000 terms would add minutes to every build.)
  */
 export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
-  const node: Record<string, NodeValue> = { '@id': quads[0]!.subject.value };
+  const [first] = quads;
+  if (first === undefined) throw new Error('compactNode: a node is made of one quad at least');
+  const node: Record<string, NodeValue> = { '@id': first.subject.value };
   // Values are appended in place: the scheme and the collections carry one per concept.
   const append = (holder: Record<string, NodeValue>, key: string, value: string, set: boolean) => {
     const current = holder[key] as string | string[] | undefined;

@@ -19,8 +19,8 @@ import Database from 'better-sqlite3';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import type { ApiRecords } from '../publish/derive.ts';
-import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { type ApiRecords, detailsOf } from '../publish/derive.ts';
+import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 
 // FTS4 (the dump's readers' queries use its syntax; every SQLite build since 2010 reads it).
 // `unicode61` folds case in every script and `remove_diacritics=2` removes accents, like the
@@ -119,7 +119,7 @@ export function sqliteTermRows(
   t: Term,
   position: number,
 ): SqliteRows {
-  const details = records.details.get(t.slug)!;
+  const details = detailsOf(records, t.slug);
   const rows: SqliteRows = [
     [
       'terms',
@@ -141,7 +141,7 @@ export function sqliteTermRows(
       ],
     ],
   ];
-  for (const name of searchNames[l].get(t.slug)!) rows.push(['search_names', [l, t.slug, name]]);
+  for (const name of searchNamesOf(searchNames, l, t.slug)) rows.push(['search_names', [l, t.slug, name]]);
   for (const [i, alias] of details.aliases[l].entries()) rows.push(['aliases', [l, t.slug, i, alias]]);
   if (l !== LOCALES[0]) return rows;
   for (const [i, r] of details.references.entries())

@@ -6,9 +6,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteFile, type SqliteRows } from './sqlite-dump.ts';
 import type { SqliteThreadMessage } from './sqlite-thread.ts';
 
+const port = parentPort;
+if (port === null) throw new Error('sqlite-worker.ts runs as the worker thread of sqlite-thread.ts, not on its own');
 const db = new SqliteFile((workerData as { file: string }).file);
-const answer = (message: SqliteThreadMessage) => parentPort!.postMessage(message);
-parentPort!.on('message', (message: SqliteRows | 'finish') => {
+const answer = (message: SqliteThreadMessage) => port.postMessage(message);
+port.on('message', (message: SqliteRows | 'finish') => {
   try {
     if (message !== 'finish') {
       db.insert(message);
@@ -20,5 +22,5 @@ parentPort!.on('message', (message: SqliteRows | 'finish') => {
     throw new Error(error instanceof Error ? error.message : String(error));
   }
   answer('done');
-  parentPort!.close();
+  port.close();
 });

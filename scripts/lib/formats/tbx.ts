@@ -41,7 +41,11 @@ export type SubjectField = Record<Locale, string>;
 export async function writeTbx(records: ApiRecords, concepts: readonly Concept[], file: StreamedFile): Promise<void> {
   const subjectFields = new Map(records.pillars.data.map((p) => [p.key, p.label]));
   await file.write(tbxHead(records));
-  for (const concept of concepts) await file.write(tbxConceptEntry(concept, subjectFields.get(concept.pillar)!));
+  for (const concept of concepts) {
+    const field = subjectFields.get(concept.pillar);
+    if (field === undefined) throw new Error(`the term "${concept.slug}" is in the unknown pillar "${concept.pillar}"`);
+    await file.write(tbxConceptEntry(concept, field));
+  }
   await file.write(tbxTail());
 }
 
@@ -119,6 +123,8 @@ function aroundEntries(records: ApiRecords | undefined): { head: string; tail: s
   // escaped, so the line cannot occur anywhere but where the placeholder is.
   const line = xmlbuilder.create(ENTRIES_PLACEHOLDER, { headless: true }).end(ENTRY_OFFSET) + PRETTY.newline;
   const parts = tbx.end(PRETTY).split(line);
-  if (parts.length !== 2) throw new Error(`TBX: the entries' placeholder was written ${parts.length - 1} times`);
-  return { head: parts[0]!, tail: parts[1]! };
+  const [head, tail] = parts;
+  if (parts.length !== 2 || head === undefined || tail === undefined)
+    throw new Error(`TBX: the entries' placeholder was written ${parts.length - 1} times`);
+  return { head, tail };
 }

@@ -17,6 +17,13 @@ export type TermSearchNames = Record<Locale, Map<string, string[]>>;
  */
 export type SearchNamesMemo = WeakMap<Term, { names: TermNames; computed: Record<Locale, string[]> }>;
 
+/** A term's searchable names in a locale (every term of the records has them). */
+export function searchNamesOf(names: TermSearchNames, locale: Locale, slug: string): string[] {
+  const found = names[locale].get(slug);
+  if (found === undefined) throw new Error(`no search names for the term "${slug}" (${locale})`);
+  return found;
+}
+
 export function termSearchNames(records: ApiRecords, cache?: ParseCache, memo?: SearchNamesMemo): TermSearchNames {
   const bySlug = termNamesBySlug(records);
   const result = { en: new Map(), bg: new Map() } as TermSearchNames;

@@ -77,17 +77,22 @@ export function toListItem(term: Term): TermListItem {
 }
 
 /** Every name each term is written with, by slug: the input of its searchable names. */
+/** A term's details, for a slug of the records (every term has them). */
+export function detailsOf(records: Pick<ApiRecords, 'details'>, slug: string): TermDetails {
+  const details = records.details.get(slug);
+  if (details === undefined) throw new Error(`the records hold no details for the term "${slug}"`);
+  return details;
+}
+
 export function termNamesBySlug(records: ApiRecords): Map<string, TermNames> {
   const bg = new Map(records.locales.bg.terms.map((term) => [term.slug, term.term]));
   return new Map(
-    records.locales.en.terms.map((term) => [
-      term.slug,
-      {
-        name: { en: term.term, bg: bg.get(term.slug)! },
-        termOriginal: term.termOriginal,
-        aliases: records.details.get(term.slug)!.aliases,
-      },
-    ]),
+    records.locales.en.terms.map((term): [string, TermNames] => {
+      const bgName = bg.get(term.slug);
+      if (bgName === undefined) throw new Error(`the term "${term.slug}" has no Bulgarian record`);
+      const { aliases } = detailsOf(records, term.slug);
+      return [term.slug, { name: { en: term.term, bg: bgName }, termOriginal: term.termOriginal, aliases }];
+    }),
   );
 }
 
@@ -131,10 +136,10 @@ export function deriveApiRecords(corpus: Corpus, siteUrl: string, again: DeriveA
   return {
     siteUrl: site,
     attribution,
-    locales: localeRecords(corpus.terms, terms, again.previous),
+    locales: localeRecords(terms, again.previous),
     pillars: { data: pillarCounts(corpus), attribution },
     posts: posts.map((post) => postRecord(from, post)),
-    details: new Map(corpus.terms.map((term, i) => [term.slug, terms[i]!.details])),
+    details: new Map(terms.map(({ records, details }) => [records.en.slug, details])),
     // A tradition's name is its English label; site.yaml traditionLabels may name it in Bulgarian.
     traditions: corpus.site.traditions.map((name) => ({
       name,
@@ -229,11 +234,10 @@ function termDetails(term: CorpusTerm): TermDetails {
 
 /** Each locale's records in the list endpoint's order: collation of the name, then slug. */
 function localeRecords(
-  corpusTerms: readonly CorpusTerm[],
   derived: readonly DerivedTerm[],
   previous: ApiRecords | undefined,
 ): Record<Locale, LocaleRecords> {
-  const bySlug = new Map(corpusTerms.map((term, i) => [term.slug, derived[i]!.records]));
+  const bySlug = new Map(derived.map(({ records }) => [records.en.slug, records]));
   const ofLocale = (locale: Locale): LocaleRecords => {
     const collator = new Intl.Collator(locale);
     const terms = inPreviousOrder(bySlug, locale, previous?.locales[locale].terms).sort(

@@ -13,6 +13,7 @@ import { conceptsOf } from '../formats/concepts.ts';
 import type { ApiRecords } from './derive.ts';
 import type { EditMemo } from './edit-memo.ts';
 import { listIndexContent, termFile, termFileContent, writeSiteFacts, writeVocabularyFiles } from './emit.ts';
+import { searchNamesOf } from '../names/term-search-names.ts';
 import { sitePath } from '../pages/page-paths.ts';
 import { emitPages } from '../pages/site-pages.ts';
 import { MemorySink } from './write-output.ts';
@@ -84,7 +85,7 @@ export async function planEdit(before: Prepared, after: Prepared, touched: Touch
   // Last: a server that sees the new list index finds every file it lists in place.
   for (const locale of LOCALES) {
     const entries = records.locales[locale].terms.map((term) =>
-      memo.listEntry(term, after.searchNames[locale].get(term.slug)!),
+      memo.listEntry(term, searchNamesOf(after.searchNames, locale, term.slug)),
     );
     await sink.file(listIndexPath(locale), listIndexContent(records, locale, after.dataVersion, entries));
   }
@@ -105,7 +106,8 @@ async function planPages(
   sink: MemorySink,
   removed: string[],
 ): Promise<void> {
-  const { records } = after;
+  const { records, pages } = after;
+  if (!pages) return; // this deployment renders no pages
   const linking = new Set(changed);
   for (const [slug, targets] of links) if (targets.some((target) => changed.has(target))) linking.add(slug);
   const posts = new Set(
@@ -113,7 +115,7 @@ async function planPages(
       .filter((post) => touched.posts.has(post.slug) || post.terms.some((slug) => changed.has(slug)))
       .map((post) => post.slug),
   );
-  await emitPages(records, after.pages!, sink, {
+  await emitPages(records, pages, sink, {
     term: (_locale, slug) => linking.has(slug),
     post: (slug) => posts.has(slug),
   });

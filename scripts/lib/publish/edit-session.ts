@@ -169,9 +169,10 @@ export class EditSession {
     const before = files.filter((file) => stale(file.path));
     const same =
       before.length === fresh.files.length &&
-      before.every(
-        (file, i) => file.path === fresh.files[i]!.path && file.text === fresh.files[i]!.text && !file.unreadable,
-      );
+      before.every((file, i) => {
+        const reread = fresh.files[i];
+        return reread !== undefined && file.path === reread.path && file.text === reread.text && !file.unreadable;
+      });
     if (same && fresh.problems.length === 0) return false;
     this.files = {
       root,
@@ -192,7 +193,7 @@ function replaced(
   fresh: readonly SourceFile[],
   stale: (file: string) => boolean,
 ): SourceFile[] {
-  if (before.length === fresh.length && before.every((file, i) => file.path === fresh[i]!.path)) {
+  if (before.length === fresh.length && before.every((file, i) => file.path === fresh[i]?.path)) {
     const byPath = new Map(fresh.map((file) => [file.path, file]));
     return files.map((file) => byPath.get(file.path) ?? file);
   }

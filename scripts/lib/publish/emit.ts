@@ -24,7 +24,7 @@ import type { PreviousDumps } from '../formats/dump-history.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
 import { conceptThesaurus } from '../formats/skos.ts';
-import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocabulary-files.ts';
 import type { OutputSink } from './write-output.ts';
 import type { BuildTimings } from './build-timings.ts';
@@ -129,13 +129,12 @@ async function writeTermFiles(
   sink: OutputSink,
 ): Promise<ListIndexEntry[]> {
   const attributionJson = JSON.stringify(records.attribution);
-  const names = searchNames[locale];
   const entries: ListIndexEntry[] = [];
   for (const term of records.locales[locale].terms) {
     const json = JSON.stringify(term);
     await sink.file(termFile(locale, term.slug), termFileContent(json, attributionJson));
     await dumps.term(locale, term, json);
-    entries.push(listEntry(term, names.get(term.slug)!));
+    entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug)));
   }
   return entries;
 }
