@@ -1,6 +1,7 @@
 // The lock file installs without EBADENGINE on every Node version package.json declares (issue 24).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { engineMismatches, type LockFile, lowestSupported } from '../helpers/lockfile-engines.ts';
 
@@ -69,6 +70,15 @@ describe('package-lock.json against engines.node', () => {
 
   it('records the engines of package.json (the lock file is not stale)', () => {
     expect((lock.packages[''] as { engines?: unknown }).engines).toEqual(manifest.engines);
+  });
+
+  it('starts where the locked tree does: a locked package refuses the releases just below the lowest', () => {
+    // A floor higher than the tree needs would promise less than it could (the developers' guide
+    // names Node 20.12); netlify-cli 26.0.1 is the one that asks for 20.12.2 today.
+    const lowest = semver.parse(lowestSupported(supported));
+    if (!lowest) throw new Error(`no lowest version in ${supported}`);
+    const below = `>=${lowest.major}.${lowest.patch > 0 ? lowest.minor : lowest.minor - 1}.0 <${lowest.version}`;
+    expect(engineMismatches(lock, below).filter((m) => !m.optional)).not.toEqual([]);
   });
 
   it('is quoted by the README, and its lowest version is the first it names (what .ci/run installs)', () => {
