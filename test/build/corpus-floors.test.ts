@@ -16,7 +16,9 @@ beforeAll(async () => {
   const validation = validateCorpus(await loadCorpusFiles(CORPUS));
   if (!validation.ok) throw new Error(validation.problems.map(formatProblem).join('\n'));
   corpus = validation.corpus;
-  stats = computeCorpusStats(corpus, await loadStyleVariants(CORPUS));
+  const style = await loadStyleVariants(CORPUS);
+  if (!style.ok) throw new Error(style.problems.map(formatProblem).join('\n'));
+  stats = computeCorpusStats(corpus, style.variants);
   // Reading and validating 500+ terms on a shared, loaded machine takes several seconds.
 }, 120_000);
 

@@ -18,8 +18,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { parse as parseYamlText } from 'yaml';
-import { StyleVariantsSchema, type StyleVariants } from './style-variants.ts';
+import { parseStyleVariants, type StyleVariantsResult } from './style-variants.ts';
 
 export interface SourceFile {
   /** Path shown in messages: relative to the working directory, with forward slashes. */
@@ -240,11 +239,8 @@ function decodesAsPrefix(prefix: Uint8Array): boolean {
 }
 
 /** corpus/style.yaml, the machine-checkable variants of STYLE.md; none when the file is absent. */
-export async function loadStyleVariants(root: string): Promise<StyleVariants> {
+export async function loadStyleVariants(root: string): Promise<StyleVariantsResult> {
   const file = path.join(root, 'style.yaml');
-  if (!existsSync(file)) return { en: [], bg: [] };
-  const parsed = StyleVariantsSchema.safeParse(parseYamlText(readFileSync(file, 'utf8')));
-  if (!parsed.success)
-    throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data;
+  if (!existsSync(file)) return { ok: true, variants: { en: [], bg: [] } };
+  return parseStyleVariants(readFileSync(file, 'utf8'), file.split(path.sep).join('/'));
 }
