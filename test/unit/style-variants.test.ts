@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadStyleVariants } from '../../scripts/lib/corpus/load-corpus.ts';
 import { formatProblem } from '../../scripts/lib/corpus/corpus-model.ts';
 import {
   compileStyleVariants,
@@ -138,5 +142,24 @@ describe('parseStyleVariants', () => {
     expect(problemsOf('en:\n  - { prefer: BCE, avoid: [BC\nbg: []\n')).toEqual([
       expect.stringMatching(/^corpus\/style\.yaml:\d+: /),
     ]);
+  });
+});
+
+describe('loadStyleVariants', () => {
+  it('reads none when the corpus has no style.yaml, and reports a bad one with its path and line', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'style-yaml-'));
+    try {
+      expect(await loadStyleVariants(root)).toEqual({ ok: true, variants: { en: [], bg: [] } });
+      writeFileSync(
+        path.join(root, 'style.yaml'),
+        'en:\n  - { prefer: Nicetas, avoid: [Niketas], except: [] }\nbg: []\n',
+      );
+      const result = await loadStyleVariants(root);
+      expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+        `${root.split(path.sep).join('/')}/style.yaml:2: en.0.except: an empty list excepts nothing: leave \`except\` out or list whole phrases`,
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
