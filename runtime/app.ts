@@ -6,6 +6,7 @@
 // request here; src/routes.ts decides who answers it (the same table netlify.toml is checked
 // against), and every answer, static file or not, goes through the handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import proxyaddr from 'proxy-addr';
 import { createHandler, type Handler, type StaticFile } from '../src/handler.ts';
 import { HEADER_NAMES, REQUEST_HEADERS } from '../src/contract/headers.ts';
@@ -87,7 +88,9 @@ export function createApp(options: AppOptions): App {
     counting: options.store && {
       store: options.store,
       // As the handler names an anonymous client (src/handler/limit.ts), from the same address.
-      clientOf: (incoming) => anonymousClient(clientAddress(incoming, trustsProxies, trust), prefixBits),
+      clientOf: trustsProxies
+        ? (incoming) => anonymousClient(clientAddress(incoming, true, trust), prefixBits)
+        : socketClients(prefixBits),
     },
   };
   return {
@@ -112,12 +115,31 @@ function clientAddress(
   return (address ?? '').replace(/^::ffff:/, '');
 }
 
+/**
+ * Without trusted proxies, a connection's client is its socket's address for its whole life: the
+ * key is worked out once per connection, not per request (a keep-alive client sends many).
+ */
+function socketClients(prefixBits: number): (incoming: IncomingMessage) => string {
+  const keys = new WeakMap<Socket, string>();
+  const nobody = () => false;
+  return (incoming) => {
+    const { socket } = incoming;
+    let key = keys.get(socket);
+    if (key === undefined) {
+      key = anonymousClient(clientAddress(incoming, false, nobody), prefixBits);
+      // A socket already closed has no address (the key of ''): not one to remember.
+      if (socket.remoteAddress !== undefined) keys.set(socket, key);
+    }
+    return key;
+  };
+}
+
 /** The kept answer to this request, counted when it counts; false: the general path answers. */
 function fromMemory(served: Served, incoming: IncomingMessage, outgoing: ServerResponse, general: () => void) {
   const kept = served.keeps ? keptAnswer(served.tree, incoming) : undefined;
   if (!kept) return false;
   if (kept.counts === undefined) {
-    writeAnswer(outgoing, kept.answer);
+    writeAnswer(outgoing, kept.answer, kept.lines);
     return true;
   }
   const { counting } = served;

@@ -10,7 +10,7 @@
 // - a store that could not be asked (Redis down: it fails open) gives the answer without counters.
 // With the Redis store the count is a round trip: the answer is written when it comes back.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RATE_LIMIT_STATE_HEADERS, setRateLimitState } from '../src/http.ts';
+import { putRateLimitState, RATE_LIMIT_STATE_HEADERS } from '../src/http.ts';
 import type { RateLimitDecision, RateLimitStore } from '../src/limits/rate-limit.ts';
 import { REQUEST_HEADERS } from '../src/contract/headers.ts';
 import type { Answer } from './content-coding.ts';
@@ -52,10 +52,46 @@ export function giveCounted(
 /** Writes the answer with the decision's counters; false when it is a refusal (not written). */
 function give(answer: Answer, outgoing: ServerResponse, decision: RateLimitDecision): boolean {
   if (!decision.allowed) return false;
-  // A copy keeps the kept header order (the general path's): the counters take their places.
-  const headers = { ...answer.headers };
-  if (decision.unknown) for (const name of RATE_LIMIT_STATE_HEADERS) delete headers[name];
-  else setRateLimitState(headers, decision);
-  writeAnswer(outgoing, answer, headers);
+  const kept = countedLines(answer);
+  if (decision.unknown) {
+    writeAnswer(outgoing, answer, kept.uncounted);
+    return true;
+  }
+  // A copy of the kept list: each request's counters take their places, the order stays the general path's.
+  const lines = kept.lines.slice();
+  putRateLimitState(lines, kept.at, decision);
+  writeAnswer(outgoing, answer, lines);
   return true;
+}
+
+/**
+ * A counted answer's headers as Node writes them, a flat list (name, value, name, value...) in
+ * the kept order: made once per kept answer, copied per request with that client's four counter
+ * values at `at` (RATE_LIMIT_STATE_HEADERS' order), or without them when the count is unknown.
+ */
+interface CountedLines {
+  lines: string[];
+  at: number[];
+  uncounted: string[];
+}
+
+const linesOf = new WeakMap<Answer, CountedLines>();
+
+function countedLines(answer: Answer): CountedLines {
+  let kept = linesOf.get(answer);
+  if (kept) return kept;
+  const lines: string[] = [];
+  const uncounted: string[] = [];
+  const at = RATE_LIMIT_STATE_HEADERS.map(() => -1);
+  for (const [name, value] of Object.entries(answer.headers)) {
+    const counter = (RATE_LIMIT_STATE_HEADERS as readonly string[]).indexOf(name);
+    if (counter >= 0) at[counter] = lines.length + 1;
+    else uncounted.push(name, value);
+    lines.push(name, value);
+  }
+  // A counter the kept answer lacks goes last, as setting it on a copy of the record would put it.
+  for (const [counter, name] of RATE_LIMIT_STATE_HEADERS.entries())
+    if (at[counter] === -1) at[counter] = lines.push(name, '') - 1;
+  linesOf.set(answer, (kept = { lines, at, uncounted }));
+  return kept;
 }

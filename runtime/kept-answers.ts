@@ -41,6 +41,8 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 /** A kept answer; `counts`: absent when nothing counts it, else whether it counts (true) or only looks (a 304). */
 export interface KeptAnswer {
   answer: Answer;
+  /** Its headers as a flat list (name, value, name, value...), as writeAnswer takes them. */
+  lines: string[];
   counts?: boolean;
 }
 
@@ -81,7 +83,8 @@ export function keepAnswer(snapshot: Snapshot, key: string, answer: Answer, coun
     kept.answers.clear();
     kept.bytes = 0;
   }
-  kept.answers.set(key, counts === undefined ? { answer } : { answer, counts });
+  const lines = Object.entries(answer.headers).flat();
+  kept.answers.set(key, counts === undefined ? { answer, lines } : { answer, lines, counts });
   kept.bytes += size;
 }
 
@@ -95,10 +98,14 @@ export function keptAnswer(tree: ServedTree, incoming: IncomingMessage): KeptAns
   return key === undefined ? undefined : kept.answers.get(key);
 }
 
-/** Writes an answer (with `headers`, its own or a copy with a client's counters) to Node's response. */
-export function writeAnswer(outgoing: ServerResponse, answer: Answer, headers = answer.headers): void {
-  // As @hono/node-server writes a Response whose headers are a record with a Content-Length.
-  outgoing.writeHead(answer.status, headers);
+/**
+ * Writes an answer to Node's response: with `headers`, a flat list of its headers (name, value...)
+ * in the order of its record (a copy with a client's counters), or else its own record.
+ */
+export function writeAnswer(outgoing: ServerResponse, answer: Answer, headers?: string[]): void {
+  // As @hono/node-server writes a Response whose headers are a record with a Content-Length: Node
+  // writes a flat list's lines in the same order, without walking an object's keys.
+  outgoing.writeHead(answer.status, headers ?? answer.headers);
   if (answer.body === null) outgoing.end();
   else outgoing.end(answer.body);
   given++;

@@ -112,10 +112,43 @@ export const RATE_LIMIT_STATE_HEADERS = [
 
 /** The counters of a request the function counted (draft RateLimit and the X- variants). */
 export function setRateLimitState(headers: ResponseHeaders, state: RateLimitState): void {
-  headers[HEADERS.rateLimit.name] = `"${POLICY_NAME}";r=${state.remaining};t=${state.resetIn}`;
-  headers[HEADERS.rateLimitLimit.name] = String(state.limit);
-  headers[HEADERS.rateLimitRemaining.name] = String(state.remaining);
-  headers[HEADERS.rateLimitReset.name] = String(state.resetAt);
+  const [rateLimit, limit, remaining, reset] = RATE_LIMIT_STATE_HEADERS;
+  const remainingText = String(state.remaining);
+  headers[rateLimit] = rateLimitValue(remainingText, state.resetIn);
+  headers[limit] = numberText(state.limit);
+  headers[remaining] = remainingText;
+  headers[reset] = numberText(state.resetAt);
+}
+
+/**
+ * The same four values, in RATE_LIMIT_STATE_HEADERS' order, written into a flat header list
+ * (name, value, name, value...) at the value positions `at`: the self-hosted server's counted
+ * answers (runtime/counted-answers.ts) are kept as such a list, and each request only fills in
+ * its own counters.
+ */
+export function putRateLimitState(lines: string[], at: readonly number[], state: RateLimitState): void {
+  const remainingText = String(state.remaining);
+  lines[at[0] as number] = rateLimitValue(remainingText, state.resetIn);
+  lines[at[1] as number] = numberText(state.limit);
+  lines[at[2] as number] = remainingText;
+  lines[at[3] as number] = numberText(state.resetAt);
+}
+
+const RATE_LIMIT_REMAINING_PREFIX = `"${POLICY_NAME}";r=`;
+const rateLimitValue = (remaining: string, resetIn: number) =>
+  `${RATE_LIMIT_REMAINING_PREFIX}${remaining};t=${resetIn}`;
+
+// The limit is the same on nearly every answer, and a window's end on every answer of that window:
+// their text is kept rather than made again (numbers past V8's small-integer cache, such as epoch
+// seconds, are converted anew each time).
+const lastTexts = new Map<number, string>();
+function numberText(value: number): string {
+  let text = lastTexts.get(value);
+  if (text === undefined) {
+    if (lastTexts.size >= 64) lastTexts.clear();
+    lastTexts.set(value, (text = String(value)));
+  }
+  return text;
 }
 
 export interface ProblemInput {

@@ -50,8 +50,26 @@ export function windowState(
   nowMs: number,
   windowSeconds = WINDOW_SECONDS,
 ): RateLimitState {
+  const { allowed: _allowed, ...state } = windowDecision(true, limit, startMs, used, nowMs, windowSeconds);
+  return state;
+}
+
+/**
+ * A decision with its window's state, made as one object: the in-memory store answers every
+ * counted request of `npm start` with one, and a copy of the state spread into another cost
+ * more than the count itself.
+ */
+export function windowDecision(
+  allowed: boolean,
+  limit: number,
+  startMs: number,
+  used: number,
+  nowMs: number,
+  windowSeconds = WINDOW_SECONDS,
+): RateLimitDecision {
   const resetMs = startMs + windowSeconds * 1000;
   return {
+    allowed,
     limit,
     remaining: Math.max(0, limit - used),
     resetAt: Math.ceil(resetMs / 1000),
@@ -106,7 +124,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     const allowed = window.count < limit;
     if (allowed) window.count++;
-    return { allowed, ...windowState(limit, window.start, window.count, now, this.#windowMs / 1000) };
+    return windowDecision(allowed, limit, window.start, window.count, now, this.#windowMs / 1000);
   }
 
   peek(client: string, limit = this.limit): RateLimitDecision {
@@ -114,10 +132,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#evict(now);
     const window = this.#windows.get(client);
     const used = window?.count ?? 0;
-    return {
-      allowed: used < limit,
-      ...windowState(limit, window?.start ?? now, used, now, this.#windowMs / 1000),
-    };
+    return windowDecision(used < limit, limit, window?.start ?? now, used, now, this.#windowMs / 1000);
   }
 
   /** Drops expired windows, then the oldest ones while there are too many clients. */

@@ -53,3 +53,54 @@ export function parseResponse(raw: string): RawResponse {
     raw,
   };
 }
+
+/**
+ * One keep-alive connection: `exchange` sends a request and resolves with the one response to it
+ * (read to its Content-Length; `bodiless` for the answer to HEAD or a 304), the connection staying
+ * open for the next. For tests of what a server does across the requests of one connection.
+ */
+export interface RawConnection {
+  exchange(bytes: string, bodiless?: boolean): Promise<RawResponse>;
+  close(): void;
+}
+
+export async function rawConnection(port: number, host = '127.0.0.1', idleMs = 5000): Promise<RawConnection> {
+  const socket = net.connect(port, host);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  let buffered = Buffer.alloc(0);
+  let waiting: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    waiting?.();
+  });
+  /** The length of the first whole response in `buffered`, or undefined while it is incomplete. */
+  const wholeLength = (bodiless: boolean): number | undefined => {
+    const split = buffered.indexOf('\r\n\r\n');
+    if (split === -1) return undefined;
+    const head = buffered.subarray(0, split).toString('latin1');
+    const length = bodiless ? 0 : Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    return buffered.length >= split + 4 + length ? split + 4 + length : undefined;
+  };
+  return {
+    async exchange(bytes, bodiless = false) {
+      socket.write(bytes);
+      const deadline = Date.now() + idleMs;
+      let length = wholeLength(bodiless);
+      while (length === undefined) {
+        if (Date.now() > deadline || socket.destroyed) throw new Error('no whole response on the connection');
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          setTimeout(resolve, 50);
+        });
+        length = wholeLength(bodiless);
+      }
+      const raw = buffered.subarray(0, length).toString('latin1');
+      buffered = buffered.subarray(length);
+      return parseResponse(raw);
+    },
+    close: () => socket.destroy(),
+  };
+}

@@ -12,7 +12,7 @@ import { answersGivenFromMemory } from '../../runtime/kept-answers.ts';
 import { hashKey } from '../../src/limits/grants.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
-import { rawExchange, type RawResponse } from '../helpers/raw-http.ts';
+import { rawConnection, rawExchange, type RawResponse } from '../helpers/raw-http.ts';
 import { hasRedisServer, startRedis, type RedisServer } from '../helpers/redis-server.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -155,6 +155,38 @@ describe('npm start with a rate limit: counted answers from memory are the gener
         expect(answer.headers.vary).toContain('Accept-Encoding');
       }
     }
+  });
+
+  it('over keep-alive connections from two addresses, counts each request against its own client', async () => {
+    // The client of a connection is worked out once per connection (runtime/app.ts): two clients
+    // (IPv4 and IPv6 loopback), each on one keep-alive connection to each server, asking in turn.
+    await pair({ host: '::', rateLimit: 5 });
+    const [kept, general] = running as [RunningServer, RunningServer];
+    const open = async (host: string) => ({
+      kept: await rawConnection(kept.port, host),
+      general: await rawConnection(general.port, host),
+    });
+    const clients = { v4: await open('127.0.0.1'), v6: await open('::1') };
+    const probes: Probe[] = [{ path: TERM }, { path: LIST }, { method: 'HEAD', path: TERM_FILE }];
+    const remaining: Record<string, string[]> = { v4: [], v6: [] };
+    const before = answersGivenFromMemory();
+    const turns = ['v4', 'v4', 'v6', 'v4', 'v6', 'v6', 'v4', 'v6', 'v4', 'v6', 'v6', 'v4'] as const;
+    for (const [i, who] of turns.entries()) {
+      const probe = probes[i % probes.length]!;
+      const bytes = requestBytes(probe).replace('Connection: close\r\n', '');
+      const head = probe.method === 'HEAD';
+      const fromGeneral = await clients[who].general.exchange(bytes, head);
+      const fromKept = await clients[who].kept.exchange(bytes, head);
+      const label = `${i} ${who} ${probe.method ?? 'GET'} ${probe.path}`;
+      expect(timeless(fromKept.raw), label).toBe(timeless(fromGeneral.raw));
+      expectSameWindow(fromKept, fromGeneral, label);
+      remaining[who]!.push(`${fromGeneral.status} ${fromGeneral.headers['x-ratelimit-remaining']}`);
+    }
+    for (const client of Object.values(clients)) for (const connection of Object.values(client)) connection.close();
+    const counted = ['200 4', '200 3', '200 2', '200 1', '200 0', '429 0'];
+    expect(remaining).toEqual({ v4: counted, v6: counted });
+    // The first of each probe on each server is the general path's; every later 200 from memory.
+    expect(answersGivenFromMemory() - before).toBe(10 - probes.length);
   });
 
   it('without --trust-proxy, X-Forwarded-For names nobody: every request is the socket address', async () => {
