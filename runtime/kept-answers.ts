@@ -31,6 +31,8 @@ const IF_NONE_MATCH = lower(REQUEST_HEADERS.ifNoneMatch);
 /** How many answers a tree keeps at most, and how many bytes of bodies (shared ones counted each time). */
 const MAX_ANSWERS = 10_000;
 const MAX_BYTES = 64 * 1024 * 1024;
+/** How many variants (method, Accept, Accept-Encoding, If-None-Match) of one request target are kept; the oldest goes first. */
+export const MAX_VARIANTS = 32;
 /** Larger bodies (the dumps) are not kept: their transfer, not the work before it, is their cost. */
 export const MAX_KEPT_BODY = 1024 * 1024;
 /** Longer keys are not kept: request targets and these headers are the client's choice. */
@@ -38,8 +40,18 @@ const MAX_KEY_LENGTH = 1024;
 /** @hono/node-server's own test of a Host it builds the URL from without parsing it (src/url.ts). */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
+/** What the general path reads of a request: the same in all of these, the same answer. */
+export interface RequestKey {
+  method: 'GET' | 'HEAD';
+  url: string;
+  accept: string | undefined;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
 /** A kept answer; `counts`: absent when nothing counts it, else whether it counts (true) or only looks (a 304). */
 export interface KeptAnswer {
+  key: RequestKey;
   answer: Answer;
   /** Its headers as a flat list (name, value, name, value...), as writeAnswer takes them. */
   lines: string[];
@@ -47,7 +59,9 @@ export interface KeptAnswer {
 }
 
 interface Kept {
-  answers: Map<string, KeptAnswer>;
+  /** By request target, then its variants: a lookup compares a few header values, building no key. */
+  answers: Map<string, KeptAnswer[]>;
+  count: number;
   bytes: number;
 }
 const keptOf = new WeakMap<Snapshot, Kept>();
@@ -62,31 +76,58 @@ export function answersGivenFromMemory(): number {
  * What makes two requests the same for the general path, or undefined when this request is not
  * one an answer may be kept for or given from memory (another method, no or an unusual Host).
  */
-export function requestKey(incoming: IncomingMessage): string | undefined {
+export function requestKey(incoming: IncomingMessage): RequestKey | undefined {
   const { method, url, headers } = incoming;
-  if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return undefined;
-  if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return undefined;
-  const key = `${method} ${field(url)}${field(headers[ACCEPT])}${field(headers[ACCEPT_ENCODING])}${field(headers[IF_NONE_MATCH])}`;
-  return key.length <= MAX_KEY_LENGTH ? key : undefined;
+  if ((method !== 'GET' && method !== 'HEAD') || url === undefined || !plainHost(headers.host)) return undefined;
+  const key = {
+    method,
+    url,
+    accept: headers[ACCEPT],
+    acceptEncoding: headers[ACCEPT_ENCODING],
+    ifNoneMatch: headers[IF_NONE_MATCH],
+  } satisfies RequestKey;
+  const length = url.length + (key.accept?.length ?? 0) + (key.acceptEncoding?.length ?? 0);
+  return length + (key.ifNoneMatch?.length ?? 0) <= MAX_KEY_LENGTH ? key : undefined;
 }
 
-/** A field of a key, unambiguous whatever it holds: absent, or its length and itself. */
-const field = (value: string | undefined) => (value === undefined ? '-' : `${value.length}:${value}`);
+// The Host of a client is the same on each of its requests: the last one found plain is not tested again.
+let lastPlainHost = '';
+function plainHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  if (host === lastPlainHost) return true;
+  if (!PLAIN_HOST.test(host)) return false;
+  lastPlainHost = host;
+  return true;
+}
 
 /** Keeps the answer the general path gave to a request of this key, from this snapshot's tree. */
-export function keepAnswer(snapshot: Snapshot, key: string, answer: Answer, counts?: boolean): void {
+export function keepAnswer(snapshot: Snapshot, key: RequestKey, answer: Answer, counts?: boolean): void {
   const size = answer.body?.byteLength ?? 0;
   if (size > MAX_KEPT_BODY) return;
   let kept = keptOf.get(snapshot);
-  if (!kept) keptOf.set(snapshot, (kept = { answers: new Map(), bytes: 0 }));
-  if (kept.answers.size >= MAX_ANSWERS || kept.bytes + size > MAX_BYTES) {
+  if (!kept) keptOf.set(snapshot, (kept = { answers: new Map(), count: 0, bytes: 0 }));
+  if (kept.count >= MAX_ANSWERS || kept.bytes + size > MAX_BYTES) {
     kept.answers.clear();
+    kept.count = 0;
     kept.bytes = 0;
   }
+  let variants = kept.answers.get(key.url);
+  if (!variants) kept.answers.set(key.url, (variants = []));
+  const same = variants.findIndex((variant) => sameRequest(variant.key, key));
+  if (same >= 0) variants.splice(same, 1);
+  else if (variants.length >= MAX_VARIANTS) variants.shift();
+  else kept.count++;
   const lines = Object.entries(answer.headers).flat();
-  kept.answers.set(key, counts === undefined ? { answer, lines } : { answer, lines, counts });
+  variants.push(counts === undefined ? { key, answer, lines } : { key, answer, lines, counts });
   kept.bytes += size;
 }
+
+const sameRequest = (a: RequestKey, b: RequestKey) =>
+  a.method === b.method &&
+  a.accept === b.accept &&
+  a.acceptEncoding === b.acceptEncoding &&
+  a.ifNoneMatch === b.ifNoneMatch &&
+  a.url === b.url;
 
 /** The answer kept for this request from the tree being served now; undefined: the general path answers. */
 export function keptAnswer(tree: ServedTree, incoming: IncomingMessage): KeptAnswer | undefined {
@@ -94,8 +135,24 @@ export function keptAnswer(tree: ServedTree, incoming: IncomingMessage): KeptAns
   if (!snapshot) return undefined;
   const kept = keptOf.get(snapshot);
   if (!kept) return undefined;
-  const key = requestKey(incoming);
-  return key === undefined ? undefined : kept.answers.get(key);
+  const { method, url, headers } = incoming;
+  if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return undefined;
+  const variants = kept.answers.get(url);
+  if (variants === undefined || !plainHost(headers.host)) return undefined;
+  const accept = headers[ACCEPT];
+  const acceptEncoding = headers[ACCEPT_ENCODING];
+  const ifNoneMatch = headers[IF_NONE_MATCH];
+  for (const variant of variants) {
+    const { key } = variant;
+    if (
+      key.method === method &&
+      key.accept === accept &&
+      key.acceptEncoding === acceptEncoding &&
+      key.ifNoneMatch === ifNoneMatch
+    )
+      return variant;
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
-import { answersGivenFromMemory } from '../../runtime/kept-answers.ts';
+import { answersGivenFromMemory, MAX_VARIANTS } from '../../runtime/kept-answers.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { rawExchange } from '../helpers/raw-http.ts';
@@ -188,6 +188,28 @@ describe('npm start: answers from memory are the general path answers, byte for 
       const { status, fromMemory } = await compare('limited', 'limitedGeneral', { path: p });
       expect([status, fromMemory], p).toEqual([200, 1]);
     }
+  });
+
+  it('keeps a bounded number of variants of one request target, forgetting the oldest first', async () => {
+    // Each Accept-Encoding spelling is its own variant (the client's choice): a few per target are
+    // kept, so a lookup compares a few header values however many spellings clients send.
+    const probe = (i: number): Probe => ({
+      path: '/api/lexicon/en/sophia.json',
+      headers: { 'Accept-Encoding': `gzip;q=0.${100 + i}` },
+    });
+    const fromMemory = async (i: number) => {
+      const before = answersGivenFromMemory();
+      const expected = await rawExchange(servers.unlimitedGeneral!.port, requestBytes(probe(i)));
+      const answer = await rawExchange(servers.unlimited!.port, requestBytes(probe(i)));
+      expect(withoutDate(answer.raw), String(i)).toBe(withoutDate(expected.raw));
+      return answersGivenFromMemory() - before;
+    };
+    const extra = 5;
+    for (let i = 0; i < MAX_VARIANTS + extra; i++) expect(await fromMemory(i), String(i)).toBe(0);
+    for (let i = extra; i < MAX_VARIANTS + extra; i++) expect(await fromMemory(i), String(i)).toBe(1);
+    // The oldest were forgotten: the general path answers them again, and they are kept again.
+    expect(await fromMemory(0)).toBe(0);
+    expect(await fromMemory(0)).toBe(1);
   });
 
   it('leaves a request with an unusual Host, or another method, to the general path', async () => {
