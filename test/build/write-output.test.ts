@@ -1,6 +1,7 @@
 // Streamed output files (the dumps): whatever mix of strings and buffers arrives, the file holds
-// exactly those bytes and the reported size and SHA-256 are theirs. Large buffers (the SQLite
-// database) take a path of their own that does not copy them into a piece.
+// exactly those bytes and the reported size and SHA-256 are theirs. Strings are encoded into the
+// current piece when they fit what is left of it, and buffers copied into it; larger ones (the
+// SQLite database) take a path of their own that does not copy them into a piece.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ const chunk = fc.oneof(
     .map(([size, fill]) => new Uint8Array(size).fill(fill)),
   // Enough text to fill a piece of its own.
   fc.integer({ min: 1, max: 5 }).map((n) => 'я€a'.repeat(n * 40_000)),
+  // Text that fits a piece only while the piece is emptier (counted at 3 bytes a code unit).
+  fc.integer({ min: 1, max: 100_000 }).map((n) => 'я'.repeat(n)),
 );
 
 describe('a streamed output file', () => {

@@ -4,7 +4,15 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvLine, escapeCsvCell, referenceText, unescapeCsvCell } from '../../scripts/lib/formats/csv-dump.ts';
+import { LOCALES } from '../../src/contract/facts.ts';
+import {
+  CSV_BOM,
+  csvLine,
+  csvLineWithLocale,
+  escapeCsvCell,
+  referenceText,
+  unescapeCsvCell,
+} from '../../scripts/lib/formats/csv-dump.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const ANY_LINE_END = ['\r\n', '\n', '\r'];
@@ -45,6 +53,20 @@ describe('escapeCsvCell', () => {
         expect(rows).toHaveLength(1);
         expect(rows[0]!.some((c) => FORMULA_START.test(c))).toBe(false);
         expect(rows[0]!.map(unescapeCsvCell)).toEqual(record);
+      }),
+    );
+  });
+});
+
+describe('csvLineWithLocale', () => {
+  it('is the record with the locale as its first cell, for any cells', () => {
+    const cell = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', "'", '"', ',', 'a', 'я') }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...LOCALES), fc.array(cell, { minLength: 1, maxLength: 6 }), (locale, cells) => {
+        expect(csvLineWithLocale(locale, csvLine(cells))).toBe(csvLine([locale, ...cells]));
       }),
     );
   });

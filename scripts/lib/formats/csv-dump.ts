@@ -2,6 +2,7 @@
 // spreadsheet software. Pure.
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { Reference } from '../corpus/corpus-schema.ts';
+import type { Locale } from '../../../src/contract/facts.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { TermDetails } from '../publish/derive.ts';
 
@@ -91,4 +92,13 @@ export function csvCells(term: Term, details: TermDetails, locale: keyof TermDet
  */
 export function csvLine(cells: readonly string[]): string {
   return stringifyCsv([cells.map(escapeCsvCell)], { record_delimiter: 'windows', quote_record_delimiter: true });
+}
+
+/**
+ * The combined dump's record: the locale's cell before a locale dump's record (`csvLine(cells)`),
+ * the same as `csvLine([locale, ...cells])` without stringifying the cells again. A locale code
+ * is letters only, which csv-stringify never quotes and escapeCsvCell never marks.
+ */
+export function csvLineWithLocale(locale: Locale, line: string): string {
+  return `${locale},${line}`;
 }

@@ -10,7 +10,7 @@ import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf, type Concept } from './concepts.ts';
-import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine } from './csv-dump.ts';
+import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/derive.ts';
 import {
   linkOrCopy,
@@ -171,9 +171,9 @@ export class DumpWriter {
     await this.#file('all', 'json').write(first ? `${allFirstLocale ? '' : '],'}"${locale}":[${json}` : `,${json}`);
     await this.#file(locale, 'ndjson').write(`{${record},${this.#ndjsonLicense}\n`);
     await this.#file('all', 'ndjson').write(`{"locale":"${locale}",${record},${this.#ndjsonLicense}\n`);
-    const cells = csvCells(term, details, locale);
-    await this.#file(locale, 'csv').write(csvLine(cells));
-    await this.#file('all', 'csv').write(csvLine([locale, ...cells]));
+    const line = csvLine(csvCells(term, details, locale));
+    await this.#file(locale, 'csv').write(line);
+    await this.#file('all', 'csv').write(csvLineWithLocale(locale, line));
     const position = this.#position.get(locale) ?? 0;
     this.#position.set(locale, position + 1);
     await this.#sqliteJob().add(sqliteTermRows(this.records, this.searchNames, locale, term, position));

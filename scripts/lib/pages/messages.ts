@@ -126,9 +126,18 @@ export function formatters(locale: Locale) {
   };
   // A handful of languages, asked for on every page.
   const languageNames = new Map<string, string | undefined>();
+  // A post's date, on the page of every term it names: formatted once (Intl is slow per call).
+  const dateTexts = new Map<string, string>();
   return {
     count: (n: number, words: { one: string; other: string }) => formatCount(n, locale, words),
-    date: (isoDate: string) => dates.format(new Date(`${isoDate}T00:00:00Z`)),
+    date: (isoDate: string): string => {
+      let text = dateTexts.get(isoDate);
+      if (text === undefined) {
+        text = dates.format(new Date(`${isoDate}T00:00:00Z`));
+        dateTexts.set(isoDate, text);
+      }
+      return text;
+    },
     language: (tag: string): string | undefined => {
       if (!languageNames.has(tag)) languageNames.set(tag, LANGUAGE_NAMES[tag]?.[locale] ?? languageOf(tag));
       return languageNames.get(tag);

@@ -2,7 +2,7 @@
 // produces them, and a file whose bytes are the same as in the output being replaced is
 // hard-linked from it instead of written again. It records each file's hash (the next build's
 // hint) and what was written.
-import { createHash } from 'node:crypto';
+import { createHash, hash as digestOf } from 'node:crypto';
 import {
   closeSync,
   linkSync,
@@ -27,12 +27,11 @@ export interface WriteSummary {
 
 /** The staging folder's scratch space (OutputSink.scratchFile), never published. */
 export const SCRATCH_DIR = '.scratch';
-/** About this many bytes (at most; strings are counted at 3 bytes a code unit) go to a stream at once. */
+/** At most this many bytes go to a stream's file at once (a string is counted at 3 bytes a code unit). */
 const STREAM_PIECE_BYTES = 256 * 1024;
 
-const hashOf = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64url');
-const sizeOf = (contents: string | Uint8Array) =>
-  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+// One call, not a Hash object per file: tens of thousands of small files a build.
+const hashOf = (bytes: Uint8Array) => digestOf('sha1', bytes, 'base64url');
 
 /**
  * Writes into `staging`, re-using the files of `target` (the output in place) whose hashes in
@@ -59,7 +58,10 @@ export class StagingSink implements OutputSink {
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
     this.#ensureDir(file);
-    const hash = hashOf(contents);
+    // Text is made bytes once, then hashed and written: hashing the string and writing it
+    // encoded it twice, and counting its bytes was a third pass over it.
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const hash = hashOf(bytes);
     this.hashes[file] = hash;
     const destination = path.join(this.staging, file);
     // The recorded hash is only a hint: the file on disk may have been damaged or replaced since
@@ -67,8 +69,8 @@ export class StagingSink implements OutputSink {
     const previous = path.join(this.target, file);
     if (this.previousHashes[file] === hash && holds(previous, hash) && linked(previous, destination))
       this.summary.reused++;
-    else writeFileSync(destination, contents);
-    this.#counted(sizeOf(contents));
+    else writeFileSync(destination, bytes);
+    this.#counted(bytes.byteLength);
   }
 
   async stream(file: string): Promise<StreamedFile> {
@@ -125,36 +127,38 @@ export class StagingSink implements OutputSink {
 
 /**
  * A file written in pieces to `fd`, hashed as it goes. Dumps arrive a record at a time (tens of
- * thousands of small strings): they are joined into pieces of STREAM_PIECE_BYTES, so the hash
- * and the file see few large writes. `release` closes the file, written or not.
+ * thousands of small strings): each is encoded straight into a piece of STREAM_PIECE_BYTES, so
+ * the hash and the file see few large writes and no text is copied twice. `release` closes the
+ * file, written or not.
  */
 function streamedFile(fd: number, release: () => void): StreamedFile {
   const hash = createHash('sha256');
+  const piece = Buffer.allocUnsafe(STREAM_PIECE_BYTES);
+  let used = 0;
   let bytes = 0;
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  const put = (piece: Uint8Array) => {
-    hash.update(piece);
-    bytes += piece.byteLength;
-    for (let at = 0; at < piece.byteLength; ) at += writeSync(fd, piece, at);
+  const put = (data: Uint8Array) => {
+    hash.update(data);
+    bytes += data.byteLength;
+    for (let at = 0; at < data.byteLength; ) at += writeSync(fd, data, at);
   };
   const flush = () => {
-    if (pending.length === 0) return;
-    const piece = Buffer.from(pending.join(''));
-    pending = [];
-    pendingBytes = 0;
-    put(piece);
+    if (used === 0) return;
+    put(piece.subarray(0, used));
+    used = 0;
   };
   return {
     async write(chunk) {
-      if (typeof chunk === 'string') {
-        pending.push(chunk);
-        pendingBytes += chunk.length * 3;
-        if (pendingBytes >= STREAM_PIECE_BYTES) flush();
+      // A string of n code units is at most 3n bytes of UTF-8: one that short fits whole.
+      const room = typeof chunk === 'string' ? chunk.length * 3 : chunk.byteLength;
+      if (room > STREAM_PIECE_BYTES - used) flush();
+      if (room > STREAM_PIECE_BYTES) {
+        // Larger than a piece (the SQLite database: 800 MB at 100,000 terms): out as it is.
+        put(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      } else if (typeof chunk === 'string') {
+        used += piece.write(chunk, used);
       } else {
-        // A buffer (the SQLite database: 800 MB at 100,000 terms) goes out as it is, not copied.
-        flush();
-        put(chunk);
+        piece.set(chunk, used);
+        used += chunk.byteLength;
       }
     },
     async close() {

@@ -97,5 +97,8 @@ function readPreviousHashes(target: string): Record<string, string> {
 }
 
 function sortedObject(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  // The default sort compares code units, as `<` does: no comparator called per pair.
+  const sorted: Record<string, string> = {};
+  for (const key of Object.keys(record).sort()) sorted[key] = record[key] as string;
+  return sorted;
 }
