@@ -6,8 +6,9 @@ import { decodeListIndex } from '../../src/list/list-index/decode.ts';
 import { encodeListIndex, type ListIndexInput } from '../../src/list/list-index/encode.ts';
 import { frameListIndex, readListIndexFrame, type Sections } from '../../src/list/list-index/format.ts';
 
+// Code units from both ends of the 16-bit range too: the dictionary is sorted by code unit.
 const nameArbitrary = fc
-  .array(fc.constantFrom('a', 'b', 'я', 'σ', ' '), { minLength: 1, maxLength: 6 })
+  .array(fc.constantFrom('a', 'b', 'я', 'σ', ' ', '\u0001', '가', '\uffee'), { minLength: 1, maxLength: 6 })
   .map((l) => l.join(''));
 
 describe('list index postings', () => {

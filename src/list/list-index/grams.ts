@@ -59,13 +59,24 @@ export function gramsOf(locale: Locale, names: readonly (readonly string[])[]): 
   return grams;
 }
 
+/**
+ * A padded gram as one number: its code units, most significant first, 16 bits each (48 bits in
+ * all, exact in a double). Numbers order as the padded strings do (U+0000 padding lowest), and
+ * a Map of numbers spares a string per gram of every name.
+ */
+const gramNumber = (name: string, at: number, length: number): number => {
+  let value = 0;
+  for (let i = 0; i < GRAM_LENGTH; i++) value = value * 0x10000 + (i < length ? name.charCodeAt(at + i) : 0);
+  return value;
+};
+
 function encodeGrams(namesByItem: readonly (readonly string[])[], bitmapLength: number): EncodedGrams {
-  const lists = new Map<string, number[]>();
+  const lists = new Map<number, number[]>();
   namesByItem.forEach((names, position) => {
     for (const name of names) {
       for (let length = 1; length <= GRAM_LENGTH; length++) {
         for (let at = 0; at + length <= name.length; at++) {
-          const gram = name.slice(at, at + length).padEnd(GRAM_LENGTH, PAD);
+          const gram = gramNumber(name, at, length);
           const list = lists.get(gram);
           // Items come in ascending order, so a list holds a position at most once.
           if (!list) lists.set(gram, [position]);
@@ -74,7 +85,7 @@ function encodeGrams(namesByItem: readonly (readonly string[])[], bitmapLength: 
       }
     }
   });
-  const sorted = [...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...lists].sort(([a], [b]) => a - b);
   // A list at least as long as the bitmap becomes the bitmap, so every shorter range is a list.
   const stored = sorted.map(([, list]) => (list.length < bitmapLength ? list : bitmapOf(list, bitmapLength)));
   const gramStarts = new Uint32Array(sorted.length + 1);
@@ -86,10 +97,14 @@ function encodeGrams(namesByItem: readonly (readonly string[])[], bitmapLength: 
     at += list.length;
   });
   gramStarts[sorted.length] = at;
-  const joined = sorted.map(([key]) => key).join('');
-  const gramKeys = new Uint8Array(joined.length * 2);
+  const gramKeys = new Uint8Array(sorted.length * GRAM_LENGTH * 2);
   const view = new DataView(gramKeys.buffer);
-  for (let i = 0; i < joined.length; i++) view.setUint16(i * 2, joined.charCodeAt(i), true);
+  sorted.forEach(([gram], i) => {
+    for (let unit = 0; unit < GRAM_LENGTH; unit++) {
+      const code = Math.floor(gram / 0x10000 ** (GRAM_LENGTH - 1 - unit)) % 0x10000;
+      view.setUint16((i * GRAM_LENGTH + unit) * 2, code, true);
+    }
+  });
   return { gramKeys, gramStarts, postings };
 }
 
