@@ -21,7 +21,7 @@ import { type CanonicalPath, canonicalPath } from '../src/request-path.ts';
 import { resolveRoute } from '../src/routes.ts';
 import { type Answer, answerForClient, answerOfParts, forClient, responseOf } from './content-coding.ts';
 import { forwardedOrigin } from './forwarded-origin.ts';
-import type { RefusalSite } from './http-server.ts';
+import type { GeneralPath, RefusalSite } from './http-server.ts';
 import { type Counting, giveCounted } from './counted-answers.ts';
 import { keepAnswer, keptAnswer, requestKey, writeAnswer } from './kept-answers.ts';
 import { negotiateTerm, varyOnAccept } from './representation.ts';
@@ -52,7 +52,7 @@ export interface App {
    * Writes a request's answer straight from memory when one is kept for it; false otherwise.
    * `general` answers it the general way, for a counted answer the store refuses later (Redis).
    */
-  fromMemory: (incoming: IncomingMessage, outgoing: ServerResponse, general: () => void) => boolean;
+  fromMemory: (incoming: IncomingMessage, outgoing: ServerResponse, general: GeneralPath) => boolean;
 }
 
 /** What every request's steps share. */
@@ -135,7 +135,7 @@ function socketClients(prefixBits: number): (incoming: IncomingMessage) => strin
 }
 
 /** The kept answer to this request, counted when it counts; false: the general path answers. */
-function fromMemory(served: Served, incoming: IncomingMessage, outgoing: ServerResponse, general: () => void) {
+function fromMemory(served: Served, incoming: IncomingMessage, outgoing: ServerResponse, general: GeneralPath) {
   const kept = served.keeps ? keptAnswer(served.tree, incoming) : undefined;
   if (!kept) return false;
   if (kept.counts === undefined) {

@@ -14,6 +14,7 @@ import { putRateLimitState, RATE_LIMIT_STATE_HEADERS } from '../src/http.ts';
 import type { RateLimitDecision, RateLimitStore } from '../src/limits/rate-limit.ts';
 import { REQUEST_HEADERS } from '../src/contract/headers.ts';
 import type { Answer } from './content-coding.ts';
+import type { GeneralPath } from './http-server.ts';
 import { writeAnswer } from './kept-answers.ts';
 
 const AUTHORIZATION = REQUEST_HEADERS.authorization.toLowerCase() as Lowercase<typeof REQUEST_HEADERS.authorization>;
@@ -27,7 +28,7 @@ export interface Counting {
 /**
  * Counts this request and writes the kept answer with its client's counters. False when the
  * general path must answer (a key was sent, or the client is over its limit); with a store that
- * answers later, true at once and `fallback()` then, if it must.
+ * answers later, true at once and `fallback(incoming, outgoing)` then, if it must.
  */
 export function giveCounted(
   answer: Answer,
@@ -35,7 +36,7 @@ export function giveCounted(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   counting: Counting,
-  fallback: () => void,
+  fallback: GeneralPath,
 ): boolean {
   if (incoming.headers[AUTHORIZATION] !== undefined) return false;
   const { store } = counting;
@@ -43,8 +44,8 @@ export function giveCounted(
   const decision = counts ? store.consume(client, store.limit) : store.peek(client, store.limit);
   if (!(decision instanceof Promise)) return give(answer, outgoing, decision);
   decision.then(
-    (settled) => give(answer, outgoing, settled) || fallback(),
-    () => fallback(),
+    (settled) => give(answer, outgoing, settled) || fallback(incoming, outgoing),
+    () => fallback(incoming, outgoing),
   );
   return true;
 }

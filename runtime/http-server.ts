@@ -23,8 +23,11 @@ export interface HttpServerOptions {
   /** How long a client may take to send its request headers (Node's default: 60 s). */
   headersTimeoutMs?: number;
   /** Answers a request without the adapter when it can (runtime/kept-answers.ts); false: it cannot. */
-  fromMemory?: (incoming: http.IncomingMessage, outgoing: http.ServerResponse, general: () => void) => boolean;
+  fromMemory?: (incoming: http.IncomingMessage, outgoing: http.ServerResponse, general: GeneralPath) => boolean;
 }
+
+/** Answers a request the general way (the adapter and the app), when memory cannot after all. */
+export type GeneralPath = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => void;
 
 type Fetch = (request: Request, env: { incoming: http.IncomingMessage }) => Response | Promise<Response>;
 
@@ -66,6 +69,7 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
       return answer(kind, detail);
     },
   });
+  const general: GeneralPath = (incoming, outgoing) => void listener(incoming, outgoing);
   // Node's default for an HTTP/1.1 request without Host is a bare 400: ours carries the contract.
   const headersTimeout = options.headersTimeoutMs ?? 60_000;
   const timeouts = {
@@ -86,7 +90,8 @@ export function createHttpServer(fetch: Fetch, options: HttpServerOptions): http
       outgoing.end(incoming.method === 'HEAD' ? undefined : body);
       return;
     }
-    if (options.fromMemory?.(incoming, outgoing, () => void listener(incoming, outgoing))) return;
+    // The general path is passed as it is: no closure made per request for a fallback rarely taken.
+    if (options.fromMemory?.(incoming, outgoing, general)) return;
     void listener(incoming, outgoing);
   });
   // RFC 9110 10.1.1: a server MAY ignore an expectation it does not support (Node's default: 417).
