@@ -8,12 +8,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { HtmlValidate } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { pageValidator } from '../helpers/html-validator.ts';
 import { freePort } from '../helpers/netlify-dev.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -128,7 +128,7 @@ describe('links', () => {
 
 describe('markup', () => {
   it('is valid on every generated page (html-validate, recommended rules)', async () => {
-    const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+    const validator = pageValidator({ extends: ['html-validate:recommended'] });
     const pages = fg.sync('**/*.html', { cwd: out });
     expect(pages.length).toBeGreaterThan(600);
     const errors: string[] = [];
