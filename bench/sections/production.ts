@@ -56,7 +56,7 @@ export async function measureProduction(ctx: BenchContext): Promise<void> {
   try {
     const installs = await repeatAsync(Math.min(ctx.runs, 3), async (i) => {
       const started = performance.now();
-      const dir = makeProductionInstall(path.join(scratch, `install-${i}`));
+      const dir = await makeProductionInstall(path.join(scratch, `install-${i}`));
       return { ms: performance.now() - started, mb: megabytes(path.join(dir, 'node_modules')) };
     });
     ctx.add(

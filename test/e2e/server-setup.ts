@@ -16,10 +16,19 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export default function setup(project: TestProject) {
-  const installDir = makeProductionInstall(path.join(ROOT, '.tmp/prod-install'));
-  project.provide('installDir', installDir);
-  return serveForE2E(project, 'self-hosted', (dist, env, onOutput) =>
-    startSelfHosted(['--dist', dist], env, onOutput, { installDir }),
-  );
+export default async function setup(project: TestProject) {
+  // npm installs while the corpus builds: the two overlap instead of adding up.
+  const installing = makeProductionInstall(path.join(ROOT, '.tmp/prod-install'));
+  // Awaited below, or in the catch when the build fails first: never an unhandled rejection.
+  installing.catch(() => {});
+  try {
+    return await serveForE2E(project, 'self-hosted', async (dist, env, onOutput) => {
+      const installDir = await installing;
+      project.provide('installDir', installDir);
+      return startSelfHosted(['--dist', dist], env, onOutput, { installDir });
+    });
+  } catch (error) {
+    await installing.catch(() => {});
+    throw error;
+  }
 }

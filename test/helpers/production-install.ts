@@ -2,9 +2,10 @@
 // working tree, uncommitted changes included) copied to a fresh folder, then
 // `npm ci --omit=dev`, whose `prepare` compiles the TypeScript. No tsx, no TypeScript, no test
 // or benchmark tools: what runs there is what runs in production.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -43,20 +44,23 @@ function localPrebuilds(prebuilds: string): Record<string, string> {
   return { npm_config_better_sqlite3_local_prebuilds: prebuilds };
 }
 
-/** Makes (afresh) a production install of this checkout in `dir`; returns `dir`. */
-export function makeProductionInstall(dir: string): string {
+/**
+ * Makes (afresh) a production install of this checkout in `dir`; resolves to `dir`. Asynchronous,
+ * so the e2e set-up builds the corpus while npm installs.
+ */
+export async function makeProductionInstall(dir: string): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   for (const file of projectFiles()) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     copyFileSync(path.join(ROOT, file), path.join(dir, file));
   }
   // --prefer-offline: the packages come from npm's cache when the checkout's own `npm ci` put them there.
-  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+  await promisify(execFile)('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', ...localPrebuilds(`${dir}.prebuilds`) },
     // Without a prebuilt binary better-sqlite3 compiles SQLite: about 100 s of CPU, far more on a loaded machine.
     timeout: 1_800_000,
+    maxBuffer: 64 * 1024 * 1024,
   });
   return dir;
 }
