@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,10 @@ export default defineConfig({
     testTimeout: 20_000,
     // Tests that build into temporary folders must never share one.
     pool: 'forks',
+    // vitest's default is one worker less than the cores: ONE on CI's 2 cores, and the slow files
+    // mostly wait (on netlify dev, Chromium, LibreOffice, npm, a server they started), so a core
+    // idled. Files never share a port, a folder or a client address, so they may run side by side.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
