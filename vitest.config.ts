@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/helpers/slowest-first.ts';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
     // mostly wait (on netlify dev, Chromium, LibreOffice, npm, a server they started), so a core
     // idled. Files never share a port, a folder or a client address, so they may run side by side.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The longest files start first, so that none starts last and runs alone (test/helpers/slowest-first.ts).
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,
