@@ -29,8 +29,11 @@ export interface EditorialFinding extends CorpusProblem {
   slug: string;
 }
 
-/** Corpus file texts by the path messages show (SourceFile.path), for line numbers. */
-export type SourceTexts = ReadonlyMap<string, string>;
+/**
+ * Corpus file texts by the path messages show (SourceFile.path), for line numbers: asked only for
+ * a finding's line (a large corpus's texts are read from disk when asked for).
+ */
+export type SourceTexts = Pick<ReadonlyMap<string, string>, 'get'>;
 
 const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
 const localeFile = (term: Term, locale: Locale) => term.file.replace(/term\.yaml$/, `${locale}.md`);
@@ -88,9 +91,9 @@ export function frontmatterViewFindings(
   locale: Locale,
   sources: SourceTexts = new Map(),
 ): EditorialFinding[] {
-  const source = sources.get(localeFile(term, locale));
   return FRONTMATTER_FIELDS.flatMap((field) =>
     findAnonymousViews(term.texts[locale][field] ?? '', locale, 'body').map(({ phrase }) => {
+      const source = sources.get(localeFile(term, locale));
       const at = source?.search(new RegExp(`^${field}:`, 'm')) ?? -1;
       return {
         check: 'definition-view' as const,

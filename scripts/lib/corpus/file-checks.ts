@@ -11,7 +11,7 @@ import {
   TermTextSchema,
   type TermText,
 } from './corpus-schema.ts';
-import type { SourceFile } from './load-corpus.ts';
+import { isOnDisk, type SourceFile } from './load-corpus.ts';
 import { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
 import type { CorpusProblem, LocalizedTermText } from './corpus-model.ts';
@@ -108,7 +108,15 @@ export function checkTermText(
     checkTermTextFields(file, locale, r, cache),
   );
   const split = fields && splitFrontmatter(file.text);
-  return split && { ...fields, body: split.body.trim() };
+  if (!split) return undefined;
+  if (!isOnDisk(file)) return { ...fields, body: split.body.trim() };
+  // A text kept on disk: its body is read again whenever it is needed, so no body is held.
+  const text = { ...fields } as LocalizedTermText;
+  Object.defineProperty(text, 'body', {
+    enumerable: true,
+    get: () => splitFrontmatter(file.text)?.body.trim() ?? '',
+  });
+  return text;
 }
 
 /**

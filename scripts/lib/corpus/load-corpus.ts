@@ -16,6 +16,7 @@ import {
   readSync,
   statSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parseStyleVariants, type StyleVariantsResult } from './style-variants.ts';
@@ -45,6 +46,18 @@ export interface CorpusFiles {
   missingRoot?: true;
 }
 
+/**
+ * How the loader keeps the terms' Markdown texts: all in memory, or on disk, read again whenever
+ * one is needed (see TermTextOnDisk). `auto`: on disk from TEXTS_ON_DISK_FROM files on.
+ */
+export type TermTexts = 'memory' | 'disk' | 'auto';
+
+/**
+ * About 10,000 terms: below it the texts are a few hundred MB at most, and reading each again
+ * (two to eight times a build) would cost more time than the memory is worth.
+ */
+export const TEXTS_ON_DISK_FROM = 30_000;
+
 /** A term's text is a few KB; a megabyte is a mistake or an attack, never a term. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -53,7 +66,10 @@ const DOCUMENTATION_FILES = ['**/README.md', 'STYLE.md', 'REVIEW-LOG.md', 'style
 /** Version control of a corpus kept in its own repository. */
 const VERSION_CONTROL = ['.git/**', '.git'];
 
-export async function loadCorpusFiles(root: string, options: { shownAs?: string } = {}): Promise<CorpusFiles> {
+export async function loadCorpusFiles(
+  root: string,
+  options: { shownAs?: string; termTexts?: TermTexts } = {},
+): Promise<CorpusFiles> {
   const shown = options.shownAs ?? (path.relative(process.cwd(), root).split(path.sep).join('/') || '.');
   const shownPath = (name: string) => (shown === '.' ? name : `${shown}/${name}`);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
@@ -70,7 +86,9 @@ export async function loadCorpusFiles(root: string, options: { shownAs?: string 
     };
   }
   const entries = await fg('**/*', corpusGlob(root));
-  const { files, problems } = readEntries(root, entries, shownPath);
+  const termTexts = options.termTexts ?? 'memory';
+  const onDisk = termTexts === 'disk' || (termTexts === 'auto' && entries.length >= TEXTS_ON_DISK_FROM);
+  const { files, problems } = readEntries(root, entries, shownPath, onDisk);
   return { root: shown, files, problems };
 }
 
@@ -84,10 +102,14 @@ const corpusGlob = (root: string) => ({
   ignore: [...DOCUMENTATION_FILES, ...VERSION_CONTROL],
 });
 
+/** A term's Markdown text (terms/<folder>/<locale>.md): most of a corpus's bytes. */
+const TERM_TEXT = /^terms\/[^/]+\/[a-z]{2}\.md$/;
+
 function readEntries(
   root: string,
   entries: fg.Entry[],
   shownPath: (name: string) => string,
+  termTextsOnDisk = false,
 ): { files: SourceFile[]; problems: LoadProblem[] } {
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const problems: LoadProblem[] = [];
@@ -97,16 +119,57 @@ function readEntries(
   for (const entry of entries) {
     if (entry.dirent.isDirectory()) continue;
     const file = shownPath(entry.path);
-    const read = readCorpusFile(path.join(root, entry.path), entry.dirent.isSymbolicLink());
+    const onDisk = termTextsOnDisk && TERM_TEXT.test(entry.path);
+    const read = readCorpusFile(path.join(root, entry.path), entry.dirent.isSymbolicLink(), onDisk);
     if ('problem' in read) {
       problems.push({ file, line: read.line, message: read.problem });
       files.push({ path: file, text: '', unreadable: true });
+    } else if (onDisk && read.digest !== undefined) {
+      files.push(new TermTextOnDisk(file, path.join(root, entry.path), read.digest));
     } else {
       files.push({ path: file, text: read.text });
     }
   }
   return { files, problems };
 }
+
+/** A term text changed (or went away) between the build's first read of it and a later one. */
+export class CorpusFileChangedError extends Error {
+  constructor(readonly file: string) {
+    super(`${file}: changed while the build was running`);
+  }
+}
+
+/** The texts read last, by absolute path: the steps of a build ask for a term's text several times in a row. */
+const recentTexts = new Map<string, string>();
+const RECENT_TEXTS = 16;
+
+/**
+ * A term's Markdown text kept on disk: only its path and the digest of its bytes stay in memory,
+ * and `text` reads the file again (as the loader does, with the same checks), refusing it when its
+ * bytes are not the ones first read (CorpusFileChangedError). What a large corpus's build does
+ * instead of holding every text: the texts of 100,000 terms are over a gigabyte in memory.
+ */
+export class TermTextOnDisk implements SourceFile {
+  constructor(
+    readonly path: string,
+    private readonly absolute: string,
+    private readonly digest: string,
+  ) {}
+
+  get text(): string {
+    const known = recentTexts.get(this.absolute);
+    if (known !== undefined) return known;
+    const read = readCorpusFile(this.absolute, false, true);
+    if (!('text' in read) || read.digest !== this.digest) throw new CorpusFileChangedError(this.path);
+    if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);
+    recentTexts.set(this.absolute, read.text);
+    return read.text;
+  }
+}
+
+/** Whether a file's text is read from disk each time (TermTextOnDisk). */
+export const isOnDisk = (file: SourceFile): file is TermTextOnDisk => file instanceof TermTextOnDisk;
 
 /**
  * The corpus files at or below some paths inside the corpus (what a watcher saw change), read
@@ -126,12 +189,14 @@ export function reloadCorpusPaths(
   if (patterns.length === 0) return { files: [], problems: [] };
   const entries = fg.sync(patterns, corpusGlob(root));
   const unique = [...new Map(entries.map((entry) => [entry.path, entry])).values()];
+  // The edit loop keeps its texts in memory (TermTextOnDisk is for one-off builds).
   return readEntries(root, unique, (name) => (shownRoot === '.' ? name : `${shownRoot}/${name}`));
 }
 
-type ReadResult = { text: string } | { problem: string; line?: number };
+/** `digest` (of the bytes) only when asked for: a text kept on disk is checked against it. */
+type ReadResult = { text: string; digest?: string } | { problem: string; line?: number };
 
-function readCorpusFile(file: string, isLink: boolean): ReadResult {
+function readCorpusFile(file: string, isLink: boolean, withDigest = false): ReadResult {
   if (isLink) {
     return {
       problem: 'is a symbolic link; the corpus must hold the file or folder itself (links can reach files outside it)',
@@ -163,7 +228,8 @@ function readCorpusFile(file: string, isLink: boolean): ReadResult {
       if (n === 0) break;
       filled += n;
     }
-    const decoded = decodeUtf8(bytes.subarray(0, filled));
+    const read = bytes.subarray(0, filled);
+    const decoded = decodeUtf8(read);
     if ('text' in decoded) {
       // YAML and the frontmatter splitter read a lone CR differently: one clear message
       // instead of the misleading parse errors that follow from it.
@@ -174,6 +240,7 @@ function readCorpusFile(file: string, isLink: boolean): ReadResult {
           problem: 'has CR-only line endings (classic Mac); save it with LF (or CRLF) line endings',
         };
       }
+      if (withDigest) return { text: decoded.text, digest: createHash('sha1').update(read).digest('base64url') };
     }
     return decoded;
   } finally {
@@ -184,7 +251,7 @@ function readCorpusFile(file: string, isLink: boolean): ReadResult {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Strict UTF-8, naming the offset and line of the first invalid byte. Exported for tests. */
-export function decodeUtf8(bytes: Uint8Array): ReadResult {
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: string; line: number } {
   try {
     return { text: strictUtf8.decode(bytes) };
   } catch {

@@ -14,6 +14,11 @@ import { siblingModule, startWorker } from '../workers/worker-entry.ts';
 
 /** Below this many files per thread, a thread costs more to start than it saves. */
 export const MIN_FILES_PER_THREAD = 400;
+/**
+ * Files handed out at once: a few MB of texts. Larger than a corpus of 2,000 terms, so only a
+ * larger corpus waits for its workers more than once.
+ */
+export const PREFILL_CHUNK = 8192;
 const CHECK_WORKER = siblingModule('./check-worker', import.meta.url);
 
 export interface PrefillSummary {
@@ -50,17 +55,34 @@ export class CheckWorkers {
     return new CheckWorkers(workers);
   }
 
-  /** Checks every file the cache has no outcome for, spread over the threads (which stay up: stop()). */
+  /**
+   * Checks every file the cache has no outcome for, spread over the threads (which stay up:
+   * stop()), PREFILL_CHUNK files at a time: only one chunk's texts are held, and copied to the
+   * workers, at once (a large corpus's texts are read from disk when asked for).
+   */
   async prefill(
     files: CorpusFiles,
     cache: ParseCache,
     minFilesPerThread = MIN_FILES_PER_THREAD,
   ): Promise<PrefillSummary> {
-    const pending = checkableFiles(files)
-      .filter(({ kind, file }) => !cache.has(outcomeKey(kind, file.text)))
-      .map(({ kind, file }): CheckRequest => ({ kind, path: file.path, text: file.text }));
+    const checkable = checkableFiles(files);
+    let perThread: number[] = [];
+    for (let start = 0; start < checkable.length; start += PREFILL_CHUNK) {
+      const pending: CheckRequest[] = [];
+      for (const { kind, file } of checkable.slice(start, start + PREFILL_CHUNK)) {
+        const text = file.text;
+        if (!cache.has(outcomeKey(kind, text))) pending.push({ kind, path: file.path, text });
+      }
+      const counts = await this.prefillChunk(pending, cache, minFilesPerThread);
+      perThread = counts.map((count, thread) => count + (perThread[thread] ?? 0));
+    }
+    return { perThread };
+  }
+
+  /** The files of one chunk, spread over the threads; how many each thread checked (none: too few). */
+  private async prefillChunk(pending: CheckRequest[], cache: ParseCache, minFilesPerThread: number): Promise<number[]> {
     const threads = Math.min(1 + this.workers.length, Math.floor(pending.length / minFilesPerThread));
-    if (threads < 2) return { perThread: [] };
+    if (threads < 2) return [];
     const shareOf = (thread: number) => pending.filter((_, i) => i % threads === thread);
     // Share 0 is checked on this thread, each other one by a worker (`threads` is at most 1 + workers).
     const helpers = this.workers.slice(0, threads - 1).map((worker, t) => ({ worker, share: shareOf(t + 1) }));
@@ -68,7 +90,7 @@ export class CheckWorkers {
     const mine = shareOf(0);
     for (const outcomes of [cleanOutcomes(mine), ...(await Promise.all(answers))])
       for (const [key, value] of outcomes) cache.setOutcome(key, value);
-    return { perThread: [mine, ...helpers.map(({ share }) => share)].map((share) => share.length) };
+    return [mine, ...helpers.map(({ share }) => share)].map((share) => share.length);
   }
 
   async stop(): Promise<void> {

@@ -19,7 +19,7 @@ import {
 } from '../corpus/editorial-checks.ts';
 import type { EditMemo } from './edit-memo.ts';
 import { emitSite } from './emit.ts';
-import { loadCorpusFiles, type CorpusFiles } from '../corpus/load-corpus.ts';
+import { CorpusFileChangedError, loadCorpusFiles, type CorpusFiles, type TermTexts } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   editorialErrors?: ReadonlySet<EditorialCheck>;
   /** Records where the build spends its time (the CLI's --timings). */
   timings?: BuildTimings;
+  /** Where the terms' Markdown texts stay between the steps (load-corpus.ts: TermTexts); default `auto`. */
+  termTexts?: TermTexts;
 }
 
 export type BuildResult =
@@ -96,6 +98,23 @@ export interface Prepared {
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  try {
+    return await buildOnce(options);
+  } catch (error) {
+    // A term text read from disk again (a large corpus) that is no longer the text checked.
+    if (!(error instanceof CorpusFileChangedError)) throw error;
+    const problems: CorpusProblem[] = [
+      {
+        file: error.file,
+        message:
+          'changed while the build was running (it differs from the text that was checked); nothing was published: build again',
+      },
+    ];
+    return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
+}
+
+async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const { timings } = options;
   timings?.lap('start-up (loading the code)');
   const prepared = await prepare(options);
@@ -156,10 +175,12 @@ async function prepare(
   const { timings } = options;
   const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
   timings?.lap('start check threads');
-  const files = await loadCorpusFiles(options.corpusDir).catch(async (error: unknown) => {
-    await workers?.stop();
-    throw error;
-  });
+  const files = await loadCorpusFiles(options.corpusDir, { termTexts: options.termTexts ?? 'auto' }).catch(
+    async (error: unknown) => {
+      await workers?.stop();
+      throw error;
+    },
+  );
   timings?.lap('read corpus files');
   if (files.missingRoot) {
     await workers?.stop();
@@ -205,7 +226,9 @@ export function prepareCorpus(
     return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
   }
   const { corpus } = validation;
-  const sources = new Map(files.files.map((file) => [file.path, file.text]));
+  const byPath = new Map(files.files.map((file) => [file.path, file]));
+  // A text is asked for only for a finding's line: a large corpus's texts are on disk.
+  const sources = { get: (file: string) => byPath.get(file)?.text };
   const findings = editorialFindings(corpus, sources, memo?.termFindings);
   timings?.lap('editorial checks');
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;

@@ -203,7 +203,8 @@ const sameInputs = (a: DerivedTerm['inputs'], b: DerivedTerm['inputs']) =>
 function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm, locale: Locale): Term {
   const text = term.texts[locale];
   const paths = corpus.site.paths;
-  return {
+  const content = () => fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]);
+  const record: Term = {
     term: text.term,
     slug: term.slug,
     definition: text.definition,
@@ -212,7 +213,7 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
     etymology: text.etymology,
     relatedTerms: crossLinks(term),
     url: pageUrl(site, paths.term, locale, term.slug),
-    fullContent: fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]),
+    fullContent: bodyOnDisk(text) ? '' : content(),
     pronunciation: text.pronunciation,
     termOriginal: term.termOriginal,
     relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
@@ -221,6 +222,24 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
       url: pageUrl(site, paths.post, locale, post.slug),
     })),
   };
+  // Redefined in place, so it keeps its place among the fields (JSON.stringify's order).
+  if (bodyOnDisk(text))
+    Object.defineProperty(record, 'fullContent', { enumerable: true, get: () => lastContent(record, content) });
+  return record;
+}
+
+/** Whether a text's body is read from disk when asked for (file-checks.ts: a text kept on disk). */
+const bodyOnDisk = (text: CorpusTerm['texts'][Locale]) =>
+  Object.getOwnPropertyDescriptor(text, 'body')?.get !== undefined;
+
+/**
+ * The fullContent of the record asked last: the term file, its dump records and its SQLite rows
+ * each ask for it in a row, and it is read from disk once for them.
+ */
+let last: { record: Term; content: string } | undefined;
+function lastContent(record: Term, content: () => string): string {
+  if (last?.record !== record) last = { record, content: content() };
+  return last.content;
 }
 
 function termDetails(term: CorpusTerm): TermDetails {
