@@ -5,6 +5,7 @@ import type { Post, Reference } from '../corpus/corpus-schema.ts';
 import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
 import { compareCodeUnits } from '../corpus/validate-corpus.ts';
+import { bodyOnDisk, fullContent, readWhenAsked } from './full-content.ts';
 
 export interface Attribution {
   source: string;
@@ -49,17 +50,6 @@ export interface ApiRecords {
   details: Map<string, TermDetails>;
   /** The tradition vocabulary, in site.yaml's order, with each tradition's label per locale. */
   traditions: { name: string; label: Record<Locale, string> }[];
-}
-
-/** One line of the Sources section: `- Author, *Title* (year), locator.` */
-export function formatReference({ author, title, year, locator }: Reference): string {
-  return `- ${author}, *${title}* (${year})${locator ? `, ${locator}` : ''}.`;
-}
-
-/** The body as written, then the Sources section built from term.yaml `references`. */
-export function fullContent(body: string, references: readonly Reference[], heading: string): string {
-  if (references.length === 0) return body;
-  return `${body}\n\n## ${heading}\n\n${references.map(formatReference).join('\n')}`;
 }
 
 /**
@@ -222,24 +212,7 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
       url: pageUrl(site, paths.post, locale, post.slug),
     })),
   };
-  // Redefined in place, so it keeps its place among the fields (JSON.stringify's order).
-  if (bodyOnDisk(text))
-    Object.defineProperty(record, 'fullContent', { enumerable: true, get: () => lastContent(record, content) });
-  return record;
-}
-
-/** Whether a text's body is read from disk when asked for (file-checks.ts: a text kept on disk). */
-const bodyOnDisk = (text: CorpusTerm['texts'][Locale]) =>
-  Object.getOwnPropertyDescriptor(text, 'body')?.get !== undefined;
-
-/**
- * The fullContent of the record asked last: the term file, its dump records and its SQLite rows
- * each ask for it in a row, and it is read from disk once for them.
- */
-let last: { record: Term; content: string } | undefined;
-function lastContent(record: Term, content: () => string): string {
-  if (last?.record !== record) last = { record, content: content() };
-  return last.content;
+  return bodyOnDisk(text) ? readWhenAsked(record, content) : record;
 }
 
 function termDetails(term: CorpusTerm): TermDetails {
