@@ -73,6 +73,8 @@ describe('term texts kept on disk', () => {
         const result = await build(corpusDir, outDir, termTexts);
         expect(result.ok ? [] : result.messages.slice(0, 5)).toEqual([]);
         outputs.push(readTree(outDir));
+        // Removed now: the temporary folder's own removal (afterAll) has a time limit.
+        rmSync(outDir, { recursive: true, force: true });
       }
       const [memory, disk] = outputs as [Map<string, Buffer>, Map<string, Buffer>];
       expect(memory.size).toBeGreaterThan(100);
@@ -94,6 +96,7 @@ describe('term texts kept on disk', () => {
       expect(memory?.ok, name).toBe(false);
       expect(disk, name).toEqual(memory);
     }
+    rmSync(path.join(work, 'invalid'), { recursive: true, force: true });
   }, 120_000);
 
   it('editorial findings: the same lines, found in a body and a definition read from disk', async () => {
@@ -139,6 +142,7 @@ describe('term texts kept on disk', () => {
     expect(
       fg.sync('*', { cwd: work, onlyFiles: false }).filter((name) => name.startsWith('changing-out.tmp-')),
     ).toEqual([]);
+    for (const dir of [outDir, corpusDir]) rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 });
 
