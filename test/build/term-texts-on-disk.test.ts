@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCorpus, writeCorpus } from '../../bench/synthetic-corpus.ts';
 import type { TermTexts } from '../../scripts/lib/corpus/load-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { termFile } from '../../scripts/lib/publish/emit.ts';
 import { INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -144,6 +145,19 @@ describe('term texts kept on disk', () => {
     ).toEqual([]);
     for (const dir of [outDir, corpusDir]) rmSync(dir, { recursive: true, force: true });
   }, 120_000);
+
+  it('a text changed between two builds in one process: the second build writes the new text', async () => {
+    const corpusDir = path.join(work, 'between');
+    cpSync(SMALL_CORPUS, corpusDir, { recursive: true });
+    const outDir = path.join(work, 'between-out');
+    expect((await build(corpusDir, outDir, 'disk')).ok).toBe(true);
+    const aeon = path.join(corpusDir, 'terms/aeon/en.md');
+    appendFileSync(aeon, '\nA sentence added between the builds.\n');
+    expect((await build(corpusDir, outDir, 'disk')).ok).toBe(true);
+    const term = JSON.parse(readFileSync(path.join(outDir, termFile('en', 'aeon')), 'utf8'));
+    expect(term.data.fullContent).toContain('A sentence added between the builds.');
+    for (const dir of [outDir, corpusDir]) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });
 
 const aeonShown = (corpusDir: string) => path.relative(process.cwd(), path.join(corpusDir, 'terms/aeon/en.md'));

@@ -143,7 +143,11 @@ export class CorpusFileChangedError extends Error {
   }
 }
 
-/** The texts read last, by absolute path: the steps of a build ask for a term's text several times in a row. */
+/**
+ * The texts read last, by absolute path and the digest they were checked with: the steps of a
+ * build ask for a term's text several times in a row. The digest is part of the key, so a text
+ * read for one build is never given to another that checked other bytes at that path.
+ */
 const recentTexts = new Map<string, string>();
 const RECENT_TEXTS = 16;
 
@@ -161,12 +165,13 @@ export class TermTextOnDisk implements SourceFile {
   ) {}
 
   get text(): string {
-    const known = recentTexts.get(this.absolute);
+    const key = `${this.digest}\0${this.absolute}`;
+    const known = recentTexts.get(key);
     if (known !== undefined) return known;
     const read = readCorpusFile(this.absolute, false, true);
     if (!('text' in read) || read.digest !== this.digest) throw new CorpusFileChangedError(this.path);
     if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);
-    recentTexts.set(this.absolute, read.text);
+    recentTexts.set(key, read.text);
     return read.text;
   }
 }
