@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, termFilePath } from '../../src/contract/facts.ts';
 import { perVocabulary } from '../../src/contract/vocabularies.ts';
@@ -9,19 +8,11 @@ import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { FIXTURES, INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { indexItems, indexNames, loadBuiltIndex } from '../helpers/read-index.ts';
+import { readTree } from '../helpers/output-tree.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const GOLDEN = path.join(FIXTURES, 'golden-small');
 const BUILT_AT = new Date('2026-01-01T00:00:00Z');
-
-function readTree(dir: string): Map<string, Buffer> {
-  return new Map(
-    fg
-      .sync('**/*', { cwd: dir, onlyFiles: true, dot: true })
-      .sort()
-      .map((f) => [f, readFileSync(path.join(dir, f))]),
-  );
-}
 
 describe('build of the small fixture corpus', () => {
   const work = tempDir();

@@ -11,19 +11,11 @@ import type { TermTexts } from '../../scripts/lib/corpus/load-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { termFile } from '../../scripts/lib/publish/emit.ts';
 import { INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { readTree } from '../helpers/output-tree.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const BUNDLED_CORPUS = path.resolve(import.meta.dirname, '../../corpus');
 const BUILT_AT = new Date('2026-01-01T00:00:00Z');
-
-function readTree(dir: string): Map<string, Buffer> {
-  return new Map(
-    fg
-      .sync('**/*', { cwd: dir, onlyFiles: true, dot: true })
-      .sort()
-      .map((file) => [file, readFileSync(path.join(dir, file))]),
-  );
-}
 
 /** The files of two outputs that are missing from one or differ (none: the same bytes). */
 function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {

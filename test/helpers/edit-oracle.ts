@@ -2,9 +2,7 @@
 // of the same corpus. What the loop leaves for the next full build (the dumps and their manifest,
 // OpenAPI and the documentation page, which name the data version or count the whole corpus) is
 // listed, and nothing else is let through; the loop's data version is its own, on purpose.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import fg from 'fast-glob';
+import { readTree as readOutputTree } from './output-tree.ts';
 
 /** Left for the next full build (README "The edit loop"). */
 export const FOLLOWS_FULL_BUILD = [
@@ -16,15 +14,8 @@ export const FOLLOWS_FULL_BUILD = [
 // The files that carry the data version: the list indexes and the site facts.
 const CARRIES_VERSION = /^_data\/(list-index\.\w+\.bin|site\.json)$/;
 
-export function readTree(dir: string): Map<string, Buffer> {
-  return new Map(
-    fg
-      .sync('**/*', { cwd: dir, onlyFiles: true, dot: true })
-      .filter((file) => !FOLLOWS_FULL_BUILD.some((pattern) => pattern.test(file)))
-      .sort()
-      .map((file) => [file, readFileSync(path.join(dir, file))]),
-  );
-}
+/** An output's files but those the loop leaves for the next full build. */
+export const readTree = (dir: string): Map<string, Buffer> => readOutputTree(dir, FOLLOWS_FULL_BUILD);
 
 /** The 16 hex digits of the data version, as the list index header and the site facts hold them. */
 const versionOf = (bytes: Buffer) => /"dataVersion":"([0-9a-f]{16})"/.exec(bytes.toString('latin1'))?.[1];
