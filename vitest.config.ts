@@ -12,7 +12,7 @@ export default defineConfig({
     // vitest's default is one worker less than the cores: ONE on CI's 2 cores, and the slow files
     // mostly wait (on netlify dev, Chromium, LibreOffice, npm, a server they started), so a core
     // idled. Files never share a port, a folder or a client address, so they may run side by side
-    // (but for the checkout's .netlify/ folder: see test/helpers/slowest-first.ts, LAST_FILES).
+    // (each netlify dev runs in a private copy of the checkout: test/helpers/private-checkout.ts).
     maxWorkers: Math.max(2, availableParallelism()),
     // The longest files start first, so that none starts last and runs alone (test/helpers/slowest-first.ts).
     sequence: { sequencer: SlowestFirst },

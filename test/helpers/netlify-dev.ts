@@ -1,11 +1,11 @@
 // Starts `npm run dev` (netlify dev, offline) on a free port for the end-to-end suite and stops
-// the whole process group afterwards, also when a test fails or the run is interrupted.
+// the whole process group afterwards, also when a test fails or the run is interrupted. Each one
+// runs in a private copy of the checkout (test/helpers/private-checkout.ts), so that netlify dev's
+// `.netlify/` folder is its own: two of them (or one and a developer's) may run side by side.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { httpRequest } from './http-client.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { privateCheckout } from './private-checkout.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,6 +21,8 @@ export async function freePort(): Promise<number> {
 
 export interface DevServer {
   baseUrl: string;
+  /** The project folder netlify dev runs in (its `.netlify/` is there), removed by stop(). */
+  projectRoot: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -33,9 +35,10 @@ export async function startNetlifyDev(
   args: string[] = [],
 ): Promise<DevServer> {
   const port = await freePort();
+  const checkout = privateCheckout();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...args], {
-    cwd: ROOT,
+    cwd: checkout.root,
     env: { ...process.env, ...env, PORT: String(port), CI: 'true' },
     detached: true, // its own process group, so stop() ends netlify and its workers too
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +61,10 @@ export async function startNetlifyDev(
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`netlify dev exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      checkout.remove();
+      throw new Error(`netlify dev exited (${child.exitCode}):\n${output}`);
+    }
     const ready = await httpRequest(`${baseUrl}/api/lexicon/pillars.json`).then(
       (r) => r.status === 200,
       () => false,
@@ -66,6 +72,7 @@ export async function startNetlifyDev(
     if (ready) break;
     if (Date.now() > deadline) {
       kill();
+      checkout.remove();
       throw new Error(`netlify dev was not ready after ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -73,6 +80,7 @@ export async function startNetlifyDev(
 
   return {
     baseUrl,
+    projectRoot: checkout.root,
     output: () => output,
     async stop() {
       process.removeListener('exit', kill);
@@ -92,6 +100,7 @@ export async function startNetlifyDev(
           resolve();
         });
       });
+      checkout.remove();
     },
   };
 }

@@ -18,6 +18,7 @@ const SLOWEST_FILES = [
   'test/build/csv-readers.test.ts',
   'test/e2e/production.test.ts',
   'test/runtime/data-switch.test.ts',
+  'test/runtime/netlify-dev-side-by-side.test.ts',
   'test/build/publish.test.ts',
   'test/e2e/docs-page.test.ts',
   'test/runtime/grant-cli.test.ts',
@@ -30,19 +31,11 @@ const SLOWEST_FILES = [
   'test/build/edit-loop-property.test.ts',
 ];
 
-/**
- * Started last: its `npm run dev` bundles the function into the checkout's .netlify/ folder, the
- * one the e2e project's netlify dev serves it from, which answers 500 while that happens. The e2e
- * files come first (vitest's order puts the e2e project before unit), so they are done by then.
- */
-const LAST_FILES = ['test/runtime/edit-loop-served.test.ts'];
-
 export default class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const inVitestOrder = await super.sort(files);
     const rank = (spec: TestSpecification) => {
       const index = SLOWEST_FILES.indexOf(relative(spec));
-      if (LAST_FILES.includes(relative(spec))) return SLOWEST_FILES.length + 1;
       return index === -1 ? SLOWEST_FILES.length : index;
     };
     // toSorted is stable: files of equal rank keep vitest's order.
