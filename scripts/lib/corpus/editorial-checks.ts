@@ -36,7 +36,9 @@ export interface EditorialFinding extends CorpusProblem {
 export type SourceTexts = Pick<ReadonlyMap<string, string>, 'get'>;
 
 const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
-const localeFile = (term: Term, locale: Locale) => term.file.replace(/term\.yaml$/, `${locale}.md`);
+/** A locale's text file beside a term.yaml. */
+export const localeFileOf = (termFile: string, locale: Locale) => termFile.replace(/term\.yaml$/, `${locale}.md`);
+const localeFile = (term: Term, locale: Locale) => localeFileOf(term.file, locale);
 
 /** The line of the file on which `index` of the term's (trimmed) body stands, if the file is known. */
 function bodyLine(term: Term, locale: Locale, index: number, sources: SourceTexts): number | undefined {
@@ -180,11 +182,27 @@ export function workYearFindings(corpus: Corpus, sources: SourceTexts = new Map(
   return findings;
 }
 
+/** Each locale's Interpretations heading (the last of site.yaml's body sections): all a term's findings read of site.yaml. */
+export type InterpretationsHeadings = Record<Locale, string>;
+
+export const interpretationsHeadings = (site: Pick<Corpus['site'], 'bodySections'>): InterpretationsHeadings => ({
+  en: site.bodySections.en.at(-1) ?? '',
+  bg: site.bodySections.bg.at(-1) ?? '',
+});
+
 /** The findings of one term, in both locales: they depend on its files and site.yaml's sections only. */
 export function termEditorialFindings(term: Term, site: Corpus['site'], sources: SourceTexts): EditorialFinding[] {
-  const interpretations = (locale: Locale) => site.bodySections[locale].at(-1) ?? '';
+  return termFindingsUnder(term, interpretationsHeadings(site), sources);
+}
+
+/** termEditorialFindings with the headings already read (editorial-outcomes.ts: a check thread has no site). */
+export function termFindingsUnder(
+  term: Term,
+  headings: InterpretationsHeadings,
+  sources: SourceTexts,
+): EditorialFinding[] {
   return LOCALES.flatMap((locale) => [
-    ...anonymousViewFindings(term, locale, interpretations(locale), sources),
+    ...anonymousViewFindings(term, locale, headings[locale], sources),
     ...frontmatterViewFindings(term, locale, sources),
     ...citedNeverNamedFindings(term, locale, sources),
   ]);

@@ -2,7 +2,8 @@
 // It holds parsed YAML (value and syntax errors), the outcome of a file's own checks (YAML,
 // characters, schema, its file-local rules) for files that passed them, so an unchanged clean
 // file costs one hash, and each term's searchable names (term-search-names.ts). Cross-file
-// rules (slugs, references, vocabularies) run on every build, on the cached values.
+// rules (slugs, references, vocabularies) run on every build, on the cached values. It also
+// holds each term's editorial findings (editorial-outcomes.ts), keyed by its three files.
 //
 // It lives in one file (v8 serialization: exact for every YAML value, Infinity included) in a
 // folder CI and Netlify keep between builds (by default node_modules/.cache/lexicon-api, which
@@ -28,6 +29,13 @@ const CACHED_CODE = [
   'scripts/lib/corpus/file-checks.ts',
   'scripts/lib/corpus/corpus-checks.ts',
   'scripts/lib/corpus/text-hygiene.ts',
+  'scripts/lib/corpus/editorial-checks.ts',
+  'scripts/lib/corpus/editorial-outcomes.ts',
+  'scripts/lib/corpus/anonymous-views.ts',
+  'scripts/lib/corpus/scholar-checks.ts',
+  'scripts/lib/corpus/reference-checks.ts',
+  'scripts/lib/names/edit-distance.ts',
+  'scripts/lib/names/family-spellings.ts',
   'scripts/lib/names/term-search-names.ts',
   'scripts/lib/corpus/corpus-schema.ts',
   'src/contract/response-schemas.ts',
@@ -78,6 +86,9 @@ export class ParseCache {
   /** Files whose checks were skipped / run now. */
   outcomeHits = 0;
   outcomeMisses = 0;
+  /** Terms whose editorial findings were found here / worked out now (editorial-outcomes.ts). */
+  findingsHits = 0;
+  findingsMisses = 0;
 
   private constructor(entries: Map<string, unknown>) {
     this.previous = entries;
@@ -124,6 +135,16 @@ export class ParseCache {
     return key;
   }
 
+  /**
+   * The key of what is worked out of several texts together (a term's editorial findings, of its
+   * three files): each part's length goes before it, so no two lists of parts hash the same text.
+   */
+  static keyOfParts(parts: readonly string[], kind: string): string {
+    const hash = createHash('sha1').update(`${kind}\0`);
+    for (const part of parts) hash.update(`${part.length}\0`).update(part);
+    return hash.digest('base64url');
+  }
+
   get(key: string): CachedParse | undefined {
     const entry = this.lookup(key) as CachedParse | undefined;
     if (entry) this.hits++;
@@ -140,6 +161,14 @@ export class ParseCache {
     const entry = this.lookup(key) as T | undefined;
     if (entry === undefined) this.outcomeMisses++;
     else this.outcomeHits++;
+    return entry;
+  }
+
+  /** A term's editorial findings kept by an earlier build or a check thread (editorial-outcomes.ts). */
+  findings<T>(key: string): T | undefined {
+    const entry = this.lookup(key) as T | undefined;
+    if (entry === undefined) this.findingsMisses++;
+    else this.findingsHits++;
     return entry;
   }
 

@@ -17,6 +17,7 @@ import {
   editorialFindings,
   type EditorialFinding,
 } from '../corpus/editorial-checks.ts';
+import { cachedTermFindings, siteHeadings } from '../corpus/editorial-outcomes.ts';
 import type { EditMemo } from './edit-memo.ts';
 import { emitSite } from './emit.ts';
 import { CorpusFileChangedError, loadCorpusFiles, type CorpusFiles, type TermTexts } from '../corpus/load-corpus.ts';
@@ -190,7 +191,7 @@ async function prepare(
   // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
   const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
   try {
-    await workers?.prefill(files, cache);
+    await workers?.prefill(files, cache, undefined, siteHeadings(files, cache));
   } finally {
     await workers?.stop();
   }
@@ -229,7 +230,7 @@ export function prepareCorpus(
   const byPath = new Map(files.files.map((file) => [file.path, file]));
   // A text is asked for only for a finding's line: a large corpus's texts are on disk.
   const sources = { get: (file: string) => byPath.get(file)?.text };
-  const findings = editorialFindings(corpus, sources, memo?.termFindings);
+  const findings = editorialFindings(corpus, sources, memo?.termFindings ?? cachedTermFindings(cache));
   timings?.lap('editorial checks');
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings

@@ -1,0 +1,136 @@
+// Editorial findings worked out on the check threads and kept in the parse cache
+// (editorial-outcomes.ts) are the findings of the plain checks: the same messages, lines and
+// order, cold, warm, and after one file changed; and a warm build checks only what changed.
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorialFindings, formatFinding } from '../../scripts/lib/corpus/editorial-checks.ts';
+import { cachedTermFindings, siteHeadings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
+import type { CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
+import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const ADDED: Record<string, string> = {
+  'corpus/terms/aeon/en.md': '\nSome scholars suspect a polemic. It has been argued that it is late.\n',
+  'corpus/terms/aeon/bg.md': '\nНякои учени подозират полемика.\n',
+  'corpus/terms/sophia/en.md': '\nThe date is still debated.\n',
+  'corpus/terms/shadow/bg.md': '\nДатата е спорна.\n',
+};
+
+/** The small corpus with anonymous views in three terms (`extra`: more text at the end of a file). */
+function corpusWithFindings(extra: Record<string, string> = {}): CorpusFiles {
+  const files = smallCorpusFiles();
+  return {
+    ...files,
+    files: files.files.map((file) => ({
+      ...file,
+      text: file.text + (ADDED[file.path] ?? '') + (extra[file.path] ?? ''),
+    })),
+  };
+}
+
+/** Validated, then the editorial findings through `perTerm` (or the plain checks), formatted. */
+function findingsOf(files: CorpusFiles, perTerm?: ReturnType<typeof cachedTermFindings>, cache?: ParseCache) {
+  const validated = validateCorpus(files, { cache });
+  if (!validated.ok) throw new Error(validated.problems.map((p) => p.message).join('\n'));
+  const byPath = new Map(files.files.map((file) => [file.path, file.text]));
+  return editorialFindings(validated.corpus, byPath, perTerm).map(formatFinding);
+}
+
+describe.runIf(availableParallelism() > 1)('editorial findings on the check threads and in the cache', () => {
+  let workers: CheckWorkers;
+  const cacheDir = tempDir();
+  beforeAll(() => {
+    workers = CheckWorkers.start({ max: 1 });
+  });
+  afterAll(() => workers.stop());
+
+  const plain = findingsOf(corpusWithFindings());
+  const terms = validateCorpus(corpusWithFindings());
+  const termCount = terms.ok ? terms.corpus.terms.length : 0;
+
+  it('the corpus has findings in several terms and both locales', () => {
+    expect(plain.length).toBeGreaterThanOrEqual(5);
+    expect(plain.some((line) => line.includes('/bg.md'))).toBe(true);
+  });
+
+  it('cold: the threads work out every term, the same findings in the same order', async () => {
+    const files = corpusWithFindings();
+    const cache = ParseCache.inMemory();
+    const summary = await workers.prefill(files, cache, 1, siteHeadings(files, cache));
+    expect(summary.perThread[1]).toBeGreaterThan(0);
+    expect(findingsOf(files, cachedTermFindings(cache), cache)).toEqual(plain);
+    expect(cache.findingsMisses).toBe(0);
+    expect(cache.findingsHits).toBe(termCount);
+    cache.save(cacheDir);
+  });
+
+  it('warm: nothing is checked again, the same findings', () => {
+    const cache = ParseCache.load(cacheDir);
+    expect(findingsOf(corpusWithFindings(), cachedTermFindings(cache), cache)).toEqual(plain);
+    expect(cache.findingsMisses).toBe(0);
+    expect(cache.findingsHits).toBe(termCount);
+  });
+
+  it('one file changed: only its term is checked again, and its new finding is reported', async () => {
+    const changed = corpusWithFindings({ 'corpus/terms/demiurge/bg.md': '\nСмята се, че е късен.\n' });
+    const expected = findingsOf(changed);
+    expect(expected.length).toBe(plain.length + 1);
+    const cache = ParseCache.load(cacheDir);
+    // Too few files for a thread: the term is checked after validation, on this thread.
+    await workers.prefill(changed, cache, undefined, siteHeadings(changed, cache));
+    expect(findingsOf(changed, cachedTermFindings(cache), cache)).toEqual(expected);
+    expect(cache.findingsMisses).toBe(1);
+    expect(cache.findingsHits).toBe(termCount - 1);
+  });
+
+  it("site.yaml's Interpretations heading is part of the key: a renamed heading checks every term again", () => {
+    const renamed = corpusWithFindings();
+    const site = renamed.files.find((file) => file.path === 'corpus/site.yaml');
+    if (!site) throw new Error('no site.yaml');
+    site.text = site.text.replace('en: [Overview]', 'en: [Overview, Readings]');
+    expect(siteHeadings(renamed, ParseCache.inMemory())?.en).toBe('Readings');
+    const cache = ParseCache.load(cacheDir);
+    expect(findingsOf(renamed, cachedTermFindings(cache), cache)).toEqual(findingsOf(renamed));
+    expect(cache.findingsHits).toBe(0);
+  });
+});
+
+describe('editorial findings of a build, cold and warm', () => {
+  const work = tempDir();
+  const corpusDir = path.join(work, 'corpus');
+  const cacheDir = path.join(work, 'cache');
+  const build = (out: string) =>
+    buildSite({
+      corpusDir,
+      outDir: path.join(work, out),
+      cacheDir,
+      builtAt: new Date('2026-01-01T00:00:00Z'),
+      editorialErrors: new Set(),
+    });
+  const warnings = (result: Awaited<ReturnType<typeof build>>) => {
+    if (!result.ok) throw new Error(result.messages.join('\n'));
+    return result.warnings.map(formatFinding);
+  };
+
+  beforeAll(() => {
+    cpSync(SMALL_CORPUS, corpusDir, { recursive: true });
+    for (const [file, text] of Object.entries(ADDED)) appendFileSync(path.join(work, file), text);
+  });
+
+  it('a warm build warns of exactly what the cold one did; an edited file is checked again', async () => {
+    const cold = warnings(await build('cold'));
+    expect(cold.length).toBeGreaterThanOrEqual(5);
+    expect(warnings(await build('warm'))).toEqual(cold);
+    const edited = path.join(corpusDir, 'terms/aeon/en.md');
+    writeFileSync(edited, readFileSync(edited, 'utf8').replace('Some scholars suspect', 'Kurt Rudolph suspects'));
+    const after = warnings(await build('edited'));
+    expect(after).toEqual(cold.filter((line) => !line.includes('"Some scholars suspect"')));
+    expect(after.length).toBe(cold.length - 1);
+  });
+});
