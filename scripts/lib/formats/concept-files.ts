@@ -3,9 +3,10 @@
 // URI dereferences to data (`?format=turtle|jsonld` on the term URL, or `Accept` on npm start).
 import { type Quad, Writer } from 'n3';
 import { CONCEPT_FORMATS, type ConceptFormat, conceptFilePath } from '../../../src/contract/facts.ts';
-import type { Concept } from './concepts.ts';
+import { type Concept, conceptsOf } from './concepts.ts';
 import type { Thesaurus } from '../corpus/hierarchy.ts';
-import { compactNode, conceptQuads, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
+import { compactNode, conceptQuads, conceptThesaurus, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
+import type { ApiRecords } from '../publish/derive.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 
 export function conceptTurtle(quads: readonly Quad[]): string {
@@ -47,4 +48,10 @@ export async function writeConceptFiles(
       await sink.file(conceptFilePath(concept.slug, format).slice(1), WRITERS[format](quads));
     }
   }
+}
+
+/** Every concept of the records, its files written (the build's, on the main thread or the output thread). */
+export async function writeConcepts(records: ApiRecords, sink: OutputSink): Promise<void> {
+  const concepts = conceptsOf(records);
+  await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
 }

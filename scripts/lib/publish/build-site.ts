@@ -1,15 +1,11 @@
 // The build pipeline: load -> validate -> derive -> emit -> atomic write. The CLI in
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DATA_VERSION_HEX_DIGITS } from '../../../src/contract/facts.ts';
-import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/grants.ts';
-import { DATA_DIR } from '../../../src/contract/output-layout.ts';
-import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
-import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
+import type { PublicGrant } from '../../../src/limits/grants.ts';
 import { deriveApiRecords, type ApiRecords } from './derive.ts';
-import { archiveDumps, loadPreviousDumps } from '../formats/dump-history.ts';
+import { archiveDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
 import {
   EDITORIAL_ERRORS,
@@ -19,15 +15,16 @@ import {
 } from '../corpus/editorial-checks.ts';
 import { cachedTermFindings, siteHeadings } from '../corpus/editorial-outcomes.ts';
 import type { EditMemo } from './edit-memo.ts';
-import { emitSite } from './emit.ts';
 import { CorpusFileChangedError, loadCorpusFiles, type CorpusFiles, type TermTexts } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
-import { emitPages, type PagesConfig } from '../pages/site-pages.ts';
+import type { PagesConfig } from '../pages/site-pages.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
-import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
+import type { WriteOptions, WriteSummary } from './write-output.ts';
+import { OutputThread } from './output-thread.ts';
+import { writeSite } from './write-site.ts';
 import type { BuildTimings } from './build-timings.ts';
 
 export interface BuildOptions {
@@ -53,6 +50,10 @@ export interface BuildOptions {
   cacheDir?: string;
   /** false: check every file on the main thread (parallel-checks.ts). */
   parallelChecks?: boolean;
+  /** false: write the site pages and concept files on the main thread too (output-thread.ts). */
+  parallelOutput?: boolean;
+  /** Replaces the output thread's module (tests). */
+  outputWorker?: string;
   /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
   write?: WriteOptions;
   /** The editorial checks whose findings fail the build (default EDITORIAL_ERRORS); the others warn. */
@@ -118,34 +119,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const { timings } = options;
   timings?.lap('start-up (loading the code)');
-  const prepared = await prepare(options);
-  if (!prepared.ok) return prepared;
-  const { records, searchNames, source, dataVersion, counts, pages, warnings } = prepared;
-  let pageCount = 0;
-  const summary = await writeAtomically(
-    options.outDir,
-    async (staging) => {
-      const sink = timings ? timings.timed(staging) : staging;
-      // Read under the output's lock, after an interrupted swap was recovered.
-      const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
-      const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
-      // The output in place first (a self-hosted rebuild), then the cache (a platform that
-      // starts every build with an empty publish folder).
-      const previousDumps = loadPreviousDumps([
-        path.join(options.outDir, DUMPS_DIR),
-        ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
-      ]);
-      timings?.lap('output lock, previous dumps');
-      const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-      await emitSite(records, emitOptions, sink);
-      if (pages) pageCount = await emitPages(records, pages, sink);
-      if (options.grants)
-        await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
-      timings?.lap('site pages');
-    },
-    options.onProgress,
-    options.write,
-  );
+  let thread: OutputThread | undefined;
+  const startOutputThread = () => {
+    if (options.parallelOutput !== false) thread = OutputThread.start(options.outputWorker);
+  };
+  let prepared: Awaited<ReturnType<typeof prepare>>;
+  let written: Awaited<ReturnType<typeof writeSite>>;
+  try {
+    prepared = await prepare(options, startOutputThread);
+    if (!prepared.ok) return prepared;
+    written = await writeSite(prepared, options, thread);
+  } finally {
+    // Ended here too when the build failed before the thread had work (or after it finished).
+    await thread?.stop();
+  }
+  const { records, dataVersion, counts, pages, warnings } = prepared;
+  const { summary, pages: pageCount } = written;
   timings?.lap('output hashes, publish');
   if (options.cacheDir !== undefined)
     archiveDumps(path.join(options.outDir, DUMPS_DIR), path.join(options.cacheDir, DUMPS_DIR));
@@ -171,6 +160,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
  */
 async function prepare(
   options: BuildOptions,
+  afterChecks: () => void,
 ): Promise<({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] }> {
   // Started first: they load while the corpus is read.
   const { timings } = options;
@@ -195,6 +185,8 @@ async function prepare(
   } finally {
     await workers?.stop();
   }
+  // The check threads' core is free while validation and the editorial checks run here.
+  afterChecks();
   timings?.lap("each file's own checks (YAML, schema), on the check threads");
   const prepared = prepareCorpus(files, cache, options);
   // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
@@ -260,21 +252,6 @@ export function prepareCorpus(
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
   return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };
-}
-
-/**
- * The build time of the output already in place, if it holds the same data version: a
- * rebuild of unchanged data then writes identical bytes, and builtAt keeps meaning "when
- * this data was first published".
- */
-async function previousBuildTime(outDir: string, dataVersion: string): Promise<Date | undefined> {
-  try {
-    const text = await readFile(path.join(outDir, DUMPS_DIR, 'manifest.json'), 'utf8');
-    const manifest = ManifestSchema.safeParse(JSON.parse(text));
-    return manifest.success && manifest.data.dataVersion === dataVersion ? new Date(manifest.data.builtAt) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

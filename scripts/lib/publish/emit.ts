@@ -18,12 +18,10 @@ import { encodeSiteFacts } from '../../../src/site-facts.ts';
 import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from './deploy-files.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
-import { writeConceptFiles } from '../formats/concept-files.ts';
-import { conceptsOf } from '../formats/concepts.ts';
+import { writeConcepts } from '../formats/concept-files.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
-import { conceptThesaurus } from '../formats/skos.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocabulary-files.ts';
 import type { OutputSink } from './write-output.ts';
@@ -92,6 +90,8 @@ export interface EmitOptions {
   previousDumps?: PreviousDumps;
   /** Spans of the build (--timings): each step below is one. */
   timings?: BuildTimings;
+  /** false: the concept files are written elsewhere (the build's output thread: output-thread.ts). */
+  conceptFiles?: boolean;
 }
 
 /** Every file of the API (the pages are emitPages'), step after step; the dumps' manifest. */
@@ -107,9 +107,10 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
     timings?.lap('list indexes');
   }
   await writeVocabularyFiles(records, sink);
-  const concepts = conceptsOf(records);
-  await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
-  timings?.lap('concept files (Turtle, JSON-LD)');
+  if (options.conceptFiles !== false) {
+    await writeConcepts(records, sink);
+    timings?.lap('concept files (Turtle, JSON-LD)');
+  }
   const manifest = await dumps.finish(options.builtAt, options.previousDumps);
   timings?.lap('dumps: SKOS, TBX, schema.org, SQLite, manifest');
   const openapiVersion = await writeApiDescription(records, options, sink);

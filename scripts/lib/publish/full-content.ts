@@ -38,3 +38,7 @@ export function readWhenAsked(record: Term, content: () => string): Term {
   Object.defineProperty(record, 'fullContent', { enumerable: true, get: () => lastContent(record, content) });
   return record;
 }
+
+/** Whether a record's fullContent is read from disk when asked for (readWhenAsked). */
+export const contentReadWhenAsked = (record: Term) =>
+  Object.getOwnPropertyDescriptor(record, 'fullContent')?.get !== undefined;

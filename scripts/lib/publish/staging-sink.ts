@@ -25,6 +25,22 @@ export interface WriteSummary {
   reused: number;
 }
 
+/**
+ * What a sink in another thread needs to write into the same staging folder (plain data, for
+ * postMessage): StagingSink.shared() gives it, `new StagingSink(...)` in the thread takes it.
+ */
+export interface SharedStaging {
+  staging: string;
+  target: string;
+  previousHashes: Record<string, string>;
+}
+
+/** What a sink wrote: its files' hashes and its counts (merged into the main sink by StagingSink.merge). */
+export interface StagingWritten {
+  hashes: Record<string, string>;
+  summary: WriteSummary;
+}
+
 /** The staging folder's scratch space (OutputSink.scratchFile), never published. */
 export const SCRATCH_DIR = '.scratch';
 /** At most this many bytes go to a stream's file at once (a string is counted at 3 bytes a code unit). */
@@ -55,6 +71,28 @@ export class StagingSink implements OutputSink {
     private readonly previousHashes: Record<string, string>,
     private readonly onProgress?: (written: number) => void,
   ) {}
+
+  /** How another thread's sink writes into the same staging folder (files of its own, never this sink's). */
+  shared(): SharedStaging {
+    return { staging: this.staging, target: this.target, previousHashes: this.previousHashes };
+  }
+
+  /** What this sink wrote, for the sink of the main thread (merge). */
+  written(): StagingWritten {
+    return { hashes: this.hashes, summary: this.summary };
+  }
+
+  /** Counts in what another thread's sink wrote into this staging folder, as if written here. */
+  merge(other: StagingWritten): void {
+    Object.assign(this.hashes, other.hashes);
+    this.summary.reused += other.summary.reused;
+    this.summary.bytes += other.summary.bytes;
+    const before = this.summary.files;
+    this.summary.files += other.summary.files;
+    if (!this.onProgress) return;
+    for (let mark = Math.floor(before / 1000) + 1; mark <= Math.floor(this.summary.files / 1000); mark++)
+      this.onProgress(mark * 1000);
+  }
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
     this.#ensureDir(file);

@@ -19,11 +19,10 @@ import {
   type LockOptions,
   type PublishHooks,
 } from '../../../runtime/publish.ts';
-import type { OutputSink } from './output-sink.ts';
 import { SCRATCH_DIR, StagingSink, type WriteSummary } from './staging-sink.ts';
 
 export { MemorySink, type OutputSink, type StreamedFile } from './output-sink.ts';
-export type { WriteSummary } from './staging-sink.ts';
+export type { StagingSink, WriteSummary } from './staging-sink.ts';
 export { OUTPUT_HASHES_PATH };
 
 export interface WriteOptions extends PublishHooks, LockOptions {
@@ -37,7 +36,7 @@ export interface WriteOptions extends PublishHooks, LockOptions {
  */
 export async function writeAtomically(
   outDir: string,
-  produce: (sink: OutputSink) => Promise<void>,
+  produce: (sink: StagingSink) => Promise<void>,
   onProgress?: (written: number) => void,
   options: WriteOptions = {},
 ): Promise<WriteSummary> {
@@ -56,7 +55,7 @@ export async function writeAtomically(
 /** Under the lock: stage, record the hashes, publish; on any failure, remove the staging folder. */
 async function writeLocked(
   target: string,
-  produce: (sink: OutputSink) => Promise<void>,
+  produce: (sink: StagingSink) => Promise<void>,
   onProgress: ((written: number) => void) | undefined,
   hooks: PublishHooks,
 ): Promise<WriteSummary> {

@@ -1,0 +1,74 @@
+// The build writes its output on two threads: the main thread writes the API's files and the
+// dumps, while a worker thread (output-worker.ts) renders and writes the site pages and the
+// concept files (Turtle, JSON-LD) into the same staging folder. They need nothing the main
+// thread makes after the records, and are about 40% of the output's CPU: on two cores that much
+// leaves the build's critical path. The thread gets a copy of the records (structured clone,
+// once) and its own StagingSink; it answers with the hashes and counts of what it wrote, which
+// the main sink merges (output hashes, "unchanged, linked from the previous build", the summary).
+// The files are the same bytes whichever thread writes them (test/build/output-thread.test.ts).
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import type { PagesConfig } from '../pages/site-pages.ts';
+import { siblingModule, startWorker } from '../workers/worker-entry.ts';
+import type { ApiRecords } from './derive.ts';
+import type { SharedStaging, StagingWritten } from './staging-sink.ts';
+
+const OUTPUT_WORKER = siblingModule('./output-worker', import.meta.url);
+const WHAT = 'writing the site pages and concept files on their thread';
+
+/** What the thread is asked to write. */
+export interface OutputJob {
+  staging: SharedStaging;
+  records: ApiRecords;
+  /** The site pages, when this build writes them. */
+  pages?: PagesConfig;
+}
+
+/** What the thread answers: what it wrote, and how many pages; or why it failed. */
+export type OutputAnswer = { written: StagingWritten; pages: number } | { failed: string };
+
+export class OutputThread {
+  readonly #worker: Worker;
+  readonly #outcome: Promise<{ written: StagingWritten; pages: number }>;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    // Idle until run(): it must not keep a build that failed before then alive.
+    worker.unref();
+    this.#outcome = new Promise((resolve, reject) => {
+      worker.on('message', (answer: OutputAnswer) =>
+        'failed' in answer ? reject(new Error(`${WHAT} failed: ${answer.failed}`)) : resolve(answer),
+      );
+      worker.once('error', (error: Error) => reject(new Error(`${WHAT} failed: ${error.message}`)));
+      worker.once('exit', (code) => reject(new Error(`${WHAT} failed: the thread exited (code ${code}) first`)));
+    });
+    // Reported to whoever runs the job, not as unhandled while the thread waits for one.
+    this.#outcome.catch(() => undefined);
+  }
+
+  /**
+   * Started while the corpus is checked, so that loading its code overlaps that; none on one
+   * core (the work would only change threads) or where threads cannot start. `module` replaces
+   * the worker (tests).
+   */
+  static start(module: string = OUTPUT_WORKER): OutputThread | undefined {
+    if (availableParallelism() < 2) return undefined;
+    try {
+      return new OutputThread(startWorker(module));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Sends the job (the records are copied now); resolves once every file of it is written. */
+  run(job: OutputJob): Promise<{ written: StagingWritten; pages: number }> {
+    this.#worker.ref();
+    this.#worker.postMessage(job);
+    return this.#outcome.finally(() => this.#worker.unref());
+  }
+
+  /** Ends the thread; resolves once it has stopped writing (before a failed build's staging folder goes). */
+  async stop(): Promise<void> {
+    await this.#worker.terminate();
+  }
+}

@@ -1,0 +1,110 @@
+// A prepared build's output, written atomically (write-output.ts): the API's files and the dumps
+// (emit.ts) on this thread and, on the output thread when there is one (output-thread.ts), the
+// site pages and the concept files at the same time; without it, all of it here.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
+import { DATA_DIR } from '../../../src/contract/output-layout.ts';
+import { DEPLOYED_GRANTS_FILE } from '../../../src/limits/grants.ts';
+import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
+import { loadPreviousDumps } from '../formats/dump-history.ts';
+import { DUMPS_DIR } from '../formats/dumps.ts';
+import { emitPages } from '../pages/site-pages.ts';
+import type { BuildOptions, Prepared } from './build-site.ts';
+import { emitSite } from './emit.ts';
+import { contentReadWhenAsked } from './full-content.ts';
+import type { OutputThread } from './output-thread.ts';
+import type { StagingSink } from './staging-sink.ts';
+import { writeAtomically, type WriteSummary } from './write-output.ts';
+
+export type WriteSiteOptions = Pick<
+  BuildOptions,
+  'outDir' | 'builtAt' | 'rateLimitPerHour' | 'grants' | 'onProgress' | 'cacheDir' | 'write' | 'timings'
+>;
+
+/**
+ * Writes and publishes the output; how many pages it has. The thread is stopped before this
+ * returns or throws: a failed build's staging folder is removed only once nothing writes into it.
+ */
+export async function writeSite(
+  prepared: Prepared,
+  options: WriteSiteOptions,
+  thread: OutputThread | undefined,
+): Promise<{ summary: WriteSummary; pages: number }> {
+  // Texts read from disk when asked for (a very large corpus) would all be read into the copy.
+  const offload = thread && !prepared.records.locales.en.terms.some(contentReadWhenAsked) ? thread : undefined;
+  if (thread && !offload) await thread.stop();
+  let pages = 0;
+  try {
+    const summary = await writeAtomically(
+      options.outDir,
+      async (staging) => {
+        pages = await produce(prepared, options, staging, offload);
+      },
+      options.onProgress,
+      options.write,
+    );
+    return { summary, pages };
+  } finally {
+    await offload?.stop();
+  }
+}
+
+async function produce(
+  prepared: Prepared,
+  options: WriteSiteOptions,
+  staging: StagingSink,
+  thread: OutputThread | undefined,
+): Promise<number> {
+  const { records, searchNames, source, dataVersion, pages } = prepared;
+  const { timings } = options;
+  // Sent first: the thread writes while this one does.
+  const offloaded = thread?.run({ staging: staging.shared(), records, pages });
+  // A job given up on (this thread failed first) is not reported as unhandled as well.
+  offloaded?.catch(() => undefined);
+  try {
+    const sink = timings ? timings.timed(staging) : staging;
+    // Read under the output's lock, after an interrupted swap was recovered.
+    const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+    const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+    // The output in place first (a self-hosted rebuild), then the cache (a platform that
+    // starts every build with an empty publish folder).
+    const previousDumps = loadPreviousDumps([
+      path.join(options.outDir, DUMPS_DIR),
+      ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
+    ]);
+    timings?.lap('output lock, previous dumps');
+    const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
+    await emitSite(records, { ...emitOptions, conceptFiles: offloaded === undefined }, sink);
+    if (options.grants)
+      await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
+    if (!offloaded) {
+      const count = pages ? await emitPages(records, pages, sink) : 0;
+      timings?.lap('site pages');
+      return count;
+    }
+    const done = await offloaded;
+    staging.merge(done.written);
+    timings?.lap('waiting for the output thread (site pages, concept files)');
+    return done.pages;
+  } catch (error) {
+    // Stopped before write-output.ts removes the staging folder, so nothing is written into it after.
+    await thread?.stop();
+    throw error;
+  }
+}
+
+/**
+ * The build time of the output already in place, if it holds the same data version: a
+ * rebuild of unchanged data then writes identical bytes, and builtAt keeps meaning "when
+ * this data was first published".
+ */
+async function previousBuildTime(outDir: string, dataVersion: string): Promise<Date | undefined> {
+  try {
+    const text = await readFile(path.join(outDir, DUMPS_DIR, 'manifest.json'), 'utf8');
+    const manifest = ManifestSchema.safeParse(JSON.parse(text));
+    return manifest.success && manifest.data.dataVersion === dataVersion ? new Date(manifest.data.builtAt) : undefined;
+  } catch {
+    return undefined;
+  }
+}
