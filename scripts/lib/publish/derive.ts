@@ -4,7 +4,7 @@ import type { TermNames } from '../names/search-names.ts';
 import type { Post, Reference } from '../corpus/corpus-schema.ts';
 import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
-import { compareCodeUnits } from '../corpus/validate-corpus.ts';
+import { compareCodeUnits } from '../corpus/corpus-checks.ts';
 import { bodyOnDisk, fullContent, readWhenAsked } from './full-content.ts';
 
 export interface Attribution {

@@ -1,0 +1,80 @@
+// Writing the site pages and concept files on the output thread changes how fast a build is,
+// never what it publishes; a thread that fails fails the build, which then publishes nothing.
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSite, type BuildOptions } from '../../scripts/lib/publish/build-site.ts';
+import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { readTree } from '../helpers/output-tree.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const BUILT_AT = new Date('2026-01-01T00:00:00Z');
+const FAILING_WORKER = new URL('../helpers/failing-output-worker.ts', import.meta.url).href;
+const BROKEN_WORKER = new URL('../helpers/broken-worker.ts', import.meta.url).href;
+
+const build = (outDir: string, options: Partial<BuildOptions> = {}) =>
+  buildSite({ corpusDir: SMALL_CORPUS, outDir, builtAt: BUILT_AT, parallelChecks: false, ...options });
+
+async function built(outDir: string, options: Partial<BuildOptions> = {}) {
+  const result = await build(outDir, options);
+  if (!result.ok) throw new Error(result.messages.join('\n'));
+  return result;
+}
+
+describe.runIf(availableParallelism() > 1)('the output thread', () => {
+  const work = tempDir();
+
+  it('publishes the same files, bytes, output hashes and counts as the main thread alone', async () => {
+    const alone = await built(path.join(work, 'alone'), { parallelOutput: false });
+    const shared = await built(path.join(work, 'shared'));
+    expect(shared.summary).toEqual(alone.summary);
+    expect(shared.pages).toEqual(alone.pages);
+    const [expected, actual] = [readTree(path.join(work, 'alone')), readTree(path.join(work, 'shared'))];
+    expect([...actual.keys()]).toEqual([...expected.keys()]);
+    for (const [file, bytes] of expected) expect(actual.get(file)?.equals(bytes), file).toBe(true);
+    // The thread's files are among those hashed for the next build: pages and concept files.
+    const hashes = JSON.parse(actual.get('_data/output-hashes.json')?.toString() ?? '{}') as Record<string, string>;
+    expect(Object.keys(hashes).filter((file) => file.endsWith('.html') && !file.startsWith('api/')).length).toBe(
+      alone.pages.built ? alone.pages.count : -1,
+    );
+    expect(Object.keys(hashes).some((file) => file.endsWith('.ttl'))).toBe(true);
+  });
+
+  it("links the thread's unchanged files from the previous build, as the main thread does", async () => {
+    const outDir = path.join(work, 'rebuilt');
+    await built(outDir);
+    const again = await built(outDir);
+    const alone = await built(outDir, { parallelOutput: false });
+    expect(alone.summary).toEqual(again.summary);
+    // Every page and concept file (the thread's) is among those linked, not written again.
+    const threads = [...readTree(outDir).keys()].filter((file) => /\.(html|ttl|jsonld)$/.test(file));
+    expect(again.summary.reused).toBeGreaterThanOrEqual(threads.length);
+  });
+
+  it.each([
+    [
+      'throws half-way',
+      FAILING_WORKER,
+      /^writing the site pages and concept files on their thread failed: the term page of "sophia" cannot be rendered$/,
+    ],
+    [
+      'fails as it loads',
+      BROKEN_WORKER,
+      /^writing the site pages and concept files on their thread failed: this worker fails on purpose$/,
+    ],
+  ])(
+    'a thread that %s fails the build: the output is untouched, no staging folder is left',
+    async (_, module, message) => {
+      const outDir = path.join(work, `failing-${path.basename(module)}`);
+      await built(outDir);
+      const before = readTree(outDir);
+      await expect(build(outDir, { outputWorker: module })).rejects.toThrow(message);
+      const after = readTree(outDir);
+      expect([...after.keys()]).toEqual([...before.keys()]);
+      for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
+      const siblings = readdirSync(work).filter((name) => name.startsWith(`${path.basename(outDir)}.`));
+      expect(siblings.filter((name) => !name.endsWith('.lock'))).toEqual([]);
+    },
+  );
+});
