@@ -100,4 +100,11 @@ describe('findAnonymousViews (Bulgarian)', () => {
     expect(phrases(text, 'bg', 'body')).toEqual([]);
     expect(phrases(text, 'bg', 'interpretations')).toEqual(['автори учат', 'Смята се']);
   });
+
+  it('finds „предмет на дебат“ in a text with no other phrase of the list (the quick search missed it)', () => {
+    expect(phrases('Датировката е предмет на дебат.', 'bg', 'body')).toEqual(['е предмет на дебат']);
+    expect(phrases('Датировката остава предмет на дебати.', 'bg', 'interpretations')).toEqual([
+      'остава предмет на дебати',
+    ]);
+  });
 });
