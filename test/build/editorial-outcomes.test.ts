@@ -89,6 +89,21 @@ describe.runIf(availableParallelism() > 1)('editorial findings on the check thre
     expect(cache.findingsHits).toBe(termCount - 1);
   });
 
+  it('two terms with one file changed each, on the threads: their findings are worked out after validation', async () => {
+    const changed = corpusWithFindings({
+      'corpus/terms/demiurge/bg.md': '\nСмята се, че е късен.\n',
+      'corpus/terms/nigredo/en.md': '\nIts date is disputed.\n',
+    });
+    const expected = findingsOf(changed);
+    expect(expected.length).toBe(plain.length + 2);
+    const cache = ParseCache.load(cacheDir);
+    const summary = await workers.prefill(changed, cache, 1, siteHeadings(changed, cache));
+    expect(summary.perThread).toEqual([1, 1]);
+    expect(findingsOf(changed, cachedTermFindings(cache), cache)).toEqual(expected);
+    expect(cache.findingsMisses).toBe(2);
+    expect(cache.findingsHits).toBe(termCount - 2);
+  });
+
   it("site.yaml's Interpretations heading is part of the key: a renamed heading checks every term again", () => {
     const renamed = corpusWithFindings();
     const site = renamed.files.find((file) => file.path === 'corpus/site.yaml');

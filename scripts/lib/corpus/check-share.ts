@@ -2,11 +2,22 @@
 // the editorial findings of the terms whose files are in the share, from the values those checks
 // just gave (a term's files go to one thread, so nothing is parsed twice). Pure.
 import { type CheckRequest, checkFile, outcomeKey } from './file-checks.ts';
+import { localeFileOf } from './editorial-checks.ts';
 import { type EditorialRequest, requestedFindings } from './editorial-outcomes.ts';
 
 export interface CheckShare {
   files: CheckRequest[];
-  editorial: EditorialRequest[];
+  /** Terms whose three files are all in `files` (their texts are found there by path, so copied to a thread once). */
+  editorial: Omit<EditorialRequest, 'texts'>[];
+}
+
+/** A request with its texts, from the share's files. */
+function withTexts(request: CheckShare['editorial'][number], textOf: ReadonlyMap<string, string>) {
+  const termYaml = textOf.get(request.file);
+  const en = textOf.get(localeFileOf(request.file, 'en'));
+  const bg = textOf.get(localeFileOf(request.file, 'bg'));
+  if (termYaml === undefined || en === undefined || bg === undefined) return undefined;
+  return { ...request, texts: { 'term.yaml': termYaml, en, bg } };
 }
 
 /** The cache entries of the share: each clean file's outcome, and each term's findings. */
@@ -26,12 +37,10 @@ export function checkShare({ files, editorial }: CheckShare): [string, unknown][
     values.set(`${request.kind}\0${request.path}`, value);
     if (value !== undefined) entries.push([outcomeKey(request.kind, request.text), value]);
   }
-  for (const request of editorial) {
-    // A term split between two chunks of the prefill had some files checked elsewhere: checked here again.
-    const found = requestedFindings(request, (kind, path, text) => {
-      const id = `${kind}\0${path}`;
-      return values.has(id) ? values.get(id) : check({ kind, path, text });
-    });
+  const textOf = new Map(files.map((file) => [file.path, file.text]));
+  for (const shared of editorial) {
+    const request = withTexts(shared, textOf);
+    const found = request && requestedFindings(request, (kind, path) => values.get(`${kind}\0${path}`));
     if (found) entries.push(found);
   }
   return entries;

@@ -123,9 +123,9 @@ export class CheckWorkers {
 
 /**
  * The files of a chunk the cache has no outcome for, grouped by term folder (a post is a group of
- * its own), each term group with the request for its editorial findings when the cache has none:
- * a thread then checks a whole term. A term none of whose files is pending gets no request (its
- * findings, if not cached, are worked out after validation, from its validated files).
+ * its own), so that a thread checks a whole term; a term whose three files are all pending asks
+ * for its editorial findings too, when the cache has none. Other terms' findings, if not cached,
+ * are worked out after validation, from their validated files (nothing parsed twice).
  */
 function pendingGroups(
   chunk: readonly { kind: FileKind; file: SourceFile }[],
@@ -135,21 +135,21 @@ function pendingGroups(
   const groups = new Map<string, CheckShare & { termFile?: string; texts: Partial<TermFileTexts> }>();
   for (const { kind, file } of chunk) {
     const text = file.text;
+    if (cache.has(outcomeKey(kind, text))) continue;
     const folder = kind === 'post' ? file.path : file.path.slice(0, file.path.lastIndexOf('/'));
     let group = groups.get(folder);
     if (group === undefined) groups.set(folder, (group = { files: [], editorial: [], texts: {} }));
-    if (!cache.has(outcomeKey(kind, text))) group.files.push({ kind, path: file.path, text });
+    group.files.push({ kind, path: file.path, text });
     if (kind === 'post') continue;
     group.texts[kind === 'term.yaml' ? kind : (kind.slice(0, 2) as Locale)] = text;
     if (kind === 'term.yaml') group.termFile = file.path;
   }
   const shares: CheckShare[] = [];
   for (const { files, editorial, termFile, texts } of groups.values()) {
-    if (files.length === 0) continue;
     const { 'term.yaml': termYaml, en, bg } = texts;
     if (headings && termFile && termYaml !== undefined && en !== undefined && bg !== undefined) {
-      const request = { file: termFile, texts: { 'term.yaml': termYaml, en, bg }, headings };
-      if (!cache.has(editorialKey(request))) editorial.push(request);
+      const request = { file: termFile, headings };
+      if (!cache.has(editorialKey({ ...request, texts: { 'term.yaml': termYaml, en, bg } }))) editorial.push(request);
     }
     shares.push({ files, editorial });
   }
