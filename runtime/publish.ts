@@ -159,8 +159,9 @@ async function readJournal(file: string): Promise<Journal | undefined> {
  * whole beside the output, then renamed over its old version, in the order given (the list
  * indexes last); removed files go after them. A journal names them first, so a kill midway is
  * finished by the next build, edit or server start (recoverOutput). While the journal exists a
- * server waits (runtime/served-tree.ts), and the renames run synchronously, so a server in this
- * very process never answers between two of them.
+ * server waits (runtime/served-tree.ts: as long as this process lives and holds the lock), and
+ * the journal's rename, the renames and its removal run synchronously, so a server in this very
+ * process never answers between two of them.
  */
 export async function publishInPlace(
   target: string,
@@ -179,9 +180,11 @@ export async function publishInPlace(
     const inPlace = { files: names, removed: [...removed] };
     const record: Journal = { staging: path.basename(staging), retired: path.basename(staging), inPlace };
     await writeFile(`${journal}.tmp`, JSON.stringify(record));
-    await rename(`${journal}.tmp`, journal);
+    // From the journal's rename to its removal nothing awaits: a server waits while the journal
+    // exists, and a busy event loop here would make that wait longer than the renames take.
+    renameSync(`${journal}.tmp`, journal);
     applyInPlace(target, staging, inPlace);
-    await rm(journal, { force: true });
+    rmSync(journal, { force: true });
     await rm(staging, { recursive: true, force: true });
     return recovered;
   } finally {
@@ -262,6 +265,17 @@ export async function acquireOutputLock(target: string, options: LockOptions = {
     waiting = true;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
+}
+
+/**
+ * Whether a running process holds the output's lock: a build or an edit loop that is publishing
+ * (or about to), not one that died holding it. A server waits for such a publisher's swap.
+ */
+export async function publisherAlive(target: string): Promise<boolean> {
+  const { lock } = outputSiblings(target);
+  const holder = await readHolder(lock);
+  if (!holder && !existsSync(lock)) return false;
+  return !(await isStale(lock, holder));
 }
 
 async function readHolder(lock: string): Promise<LockHolder | undefined> {

@@ -15,7 +15,7 @@ import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { StaticFile } from '../src/handler.ts';
 import { staticHeaders } from '../src/routes.ts';
-import { outputSiblings, recoverUnderLock } from './publish.ts';
+import { outputSiblings, publisherAlive, recoverUnderLock } from './publish.ts';
 import { listIndexPath } from '../src/contract/output-layout.ts';
 import { HEADER_NAMES } from '../src/contract/headers.ts';
 import { mediaTypeOf, UNKNOWN_MEDIA_TYPE } from '../src/contract/media-types.ts';
@@ -24,10 +24,28 @@ import { loadIndexes, loadSiteFacts, type Indexes } from './load-indexes.ts';
 
 /** How often, at most, the server looks whether a build has published a new tree. */
 export const TREE_CHECK_MS = 100;
-/** How long a request waits for dist/ to reappear (the instant between a swap's two renames). */
+/**
+ * How long a request waits for a complete tree at dist/ before it asks whether a publisher is at
+ * work (a swap normally takes a few renames: milliseconds).
+ */
 const ABSENT_WAIT_MS = 1000;
+/**
+ * How long a request waits, at most, while a live publisher (the output's lock held by a running
+ * process) is in its swap: on a loaded machine a publisher can be off the CPU for seconds between
+ * two renames, and answering 503 then would fail a request the next instant serves. A publisher
+ * that died there is found at once (its lock is stale) and its swap finished instead.
+ */
+const PUBLISHING_WAIT_MS = 10_000;
 /** Bounded: request paths are the client's choice. */
 const MAX_CACHED = 20_000;
+
+/** How long a request waits for a tree (ServedTree's defaults: ABSENT_WAIT_MS, PUBLISHING_WAIT_MS). */
+export interface TreeWaits {
+  /** With no complete tree in place, before looking for a live publisher (and again between looks). */
+  absentMs: number;
+  /** In all, while a live publisher is mid-swap. */
+  publishingMs: number;
+}
 
 /** dist/ moved to another tree while a snapshot read from it: answer again from the new one. */
 export class TreeMoved extends Error {}
@@ -141,6 +159,7 @@ export class ServedTree {
   constructor(
     dist: string,
     private readonly log: (message: string) => void = () => {},
+    private readonly waits: TreeWaits = { absentMs: ABSENT_WAIT_MS, publishingMs: PUBLISHING_WAIT_MS },
   ) {
     this.dist = path.resolve(dist);
   }
@@ -161,7 +180,8 @@ export class ServedTree {
   async current(): Promise<Snapshot> {
     if (this.snapshot && this.recent) return this.snapshot;
     this.lookedAt();
-    const deadline = performance.now() + ABSENT_WAIT_MS;
+    const started = performance.now();
+    let deadline = started + this.waits.absentMs;
     for (;;) {
       const identity = identityOf(this.dist);
       if (identity !== undefined) {
@@ -169,7 +189,13 @@ export class ServedTree {
         const loaded = this.load();
         if (loaded) return loaded;
       }
-      if (performance.now() >= deadline) {
+      const now = performance.now();
+      if (now >= deadline) {
+        // A live publisher mid-swap finishes it: wait on, up to the bound, looking again each time.
+        if (now - started < this.waits.publishingMs && (await publisherAlive(this.dist))) {
+          deadline = Math.min(now + this.waits.absentMs, started + this.waits.publishingMs);
+          continue;
+        }
         // A build killed between its two renames: finish or roll back its swap, as it would.
         if (await this.recover()) {
           const recovered = this.load();
