@@ -3,7 +3,7 @@ import { DEFAULT_OUTPUT_DIR } from '../src/contract/output-layout.ts';
 import { Command } from 'commander';
 import { buildSite } from './lib/publish/build-site.ts';
 import { BuildTimings } from './lib/publish/build-timings.ts';
-import { OutputLockedError } from '../runtime/publish.ts';
+import { OutputLockedError } from '../runtime/output-lock.ts';
 import { EDITORIAL_CHECKS, type EditorialFinding, formatFinding } from './lib/corpus/editorial-checks.ts';
 import { isPlaceholderOrigin, LOCALES } from '../src/contract/facts.ts';
 import { rateLimitFromEnv } from '../src/limits/rate-limit.ts';

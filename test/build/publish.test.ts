@@ -6,14 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  acquireOutputLock,
-  OutputLockedError,
-  outputSiblings,
-  PUBLISH_STEPS,
-  recoverOutput,
-  recoverUnderLock,
-} from '../../runtime/publish.ts';
+import { outputSiblings, PUBLISH_STEPS, recoverOutput, recoverUnderLock } from '../../runtime/publish.ts';
+import { acquireOutputLock, OutputLockedError } from '../../runtime/output-lock.ts';
 import { OUTPUT_HASHES_PATH, writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { incompleteness, versionFiles } from '../helpers/output-check.ts';

@@ -11,14 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  acquireOutputLock,
-  outputSiblings,
-  publish,
-  recoverOutput,
-  type LockOptions,
-  type PublishHooks,
-} from '../../../runtime/publish.ts';
+import { acquireOutputLock, type LockOptions } from '../../../runtime/output-lock.ts';
+import { outputSiblings, publish, recoverOutput, type PublishHooks } from '../../../runtime/publish.ts';
 import { SCRATCH_DIR, StagingSink, type WriteSummary } from './staging-sink.ts';
 
 export { MemorySink, type OutputSink, type StreamedFile } from './output-sink.ts';
