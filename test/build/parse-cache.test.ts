@@ -121,4 +121,26 @@ describe('parse cache', () => {
     expect(stale.outcomeHits).toBe(0);
     expect(stale.hits).toBe(0);
   });
+
+  it("remembers each text's key during a build's checks only, and the edit loop's memo for good", async () => {
+    expect(ParseCache.remembersKeys()).toBe(false);
+    const forget = ParseCache.rememberKeysFor();
+    const text = 'slug: aeon\n';
+    const key = ParseCache.keyOf(text, 'checked term.yaml');
+    expect(ParseCache.keyOf(text, 'checked term.yaml')).toBe(key);
+    // A build inside another keeps the outer one's memo.
+    ParseCache.rememberKeysFor()();
+    expect(ParseCache.remembersKeys()).toBe(true);
+    forget();
+    expect(ParseCache.remembersKeys()).toBe(false);
+    expect(ParseCache.keyOf(text, 'checked term.yaml')).toBe(key);
+    // After a build, the texts are no longer held.
+    const result = await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(tempDir(), 'out') });
+    expect(result.ok).toBe(true);
+    expect(ParseCache.remembersKeys()).toBe(false);
+    ParseCache.rememberKeys();
+    const forgetInLoop = ParseCache.rememberKeysFor();
+    forgetInLoop();
+    expect(ParseCache.remembersKeys()).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@
 import { type CheckRequest, checkFile, outcomeKey } from './file-checks.ts';
 import { localeFileOf } from './editorial-checks.ts';
 import { type EditorialRequest, requestedFindings } from './editorial-outcomes.ts';
+import { ParseCache } from './parse-cache.ts';
 
 export interface CheckShare {
   files: CheckRequest[];
@@ -21,7 +22,17 @@ function withTexts(request: CheckShare['editorial'][number], textOf: ReadonlyMap
 }
 
 /** The cache entries of the share: each clean file's outcome, and each term's findings. */
-export function checkShare({ files, editorial }: CheckShare): [string, unknown][] {
+export function checkShare(share: CheckShare): [string, unknown][] {
+  // Each text's key is asked for twice (its outcome, its term's findings): worked out once.
+  const forgetKeys = ParseCache.rememberKeysFor();
+  try {
+    return checkedShare(share);
+  } finally {
+    forgetKeys();
+  }
+}
+
+function checkedShare({ files, editorial }: CheckShare): [string, unknown][] {
   const entries: [string, unknown][] = [];
   // kind and path -> the checked value (undefined: the file has problems, left to validation).
   const values = new Map<string, unknown>();

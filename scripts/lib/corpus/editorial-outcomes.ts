@@ -16,7 +16,7 @@ import {
   type SourceTexts,
   termFindingsUnder,
 } from './editorial-checks.ts';
-import type { FileKind } from './file-checks.ts';
+import { type FileKind, outcomeKey } from './file-checks.ts';
 import type { CorpusFiles } from './load-corpus.ts';
 import { ParseCache } from './parse-cache.ts';
 import { parseYaml, splitFrontmatter } from './yaml-source.ts';
@@ -33,10 +33,19 @@ export interface EditorialRequest {
   headings: InterpretationsHeadings;
 }
 
-/** The cache key of a term's findings: its files' paths and texts, and the headings. */
+/**
+ * The cache key of a term's findings: its files' paths and texts (by the keys of their checked
+ * outcomes, which hash each whole text: worked out once per build, parse-cache.ts), and the headings.
+ */
 export function editorialKey({ file, texts, headings }: EditorialRequest): string {
   return ParseCache.keyOfParts(
-    [file, headings.en, headings.bg, texts['term.yaml'], ...LOCALES.map((locale) => texts[locale])],
+    [
+      file,
+      headings.en,
+      headings.bg,
+      outcomeKey('term.yaml', texts['term.yaml']),
+      ...LOCALES.map((locale) => outcomeKey(`${locale}.md`, texts[locale])),
+    ],
     'editorial findings',
   );
 }

@@ -110,15 +110,37 @@ export class ParseCache {
   }
 
   /**
-   * Keys already computed, by kind and text: only in a process that validates the same corpus
-   * again and again (the edit loop), where hashing every text dominated a check of one change.
-   * A one-off build keeps none: it must not hold the corpus texts once the records exist.
+   * Keys already computed, by kind and text: in a process that validates the same corpus again
+   * and again (the edit loop), where hashing every text dominated a check of one change, and in
+   * a build while its checks run (rememberKeysFor). A build keeps none after: it must not hold
+   * the corpus texts once the records exist.
    */
   private static keyMemo: Map<string | number, Map<string, string>> | undefined;
+  /** Set by rememberKeys: the memo stays for good (the edit loop). */
+  private static keyMemoKept = false;
 
   /** Keeps every key computed from now on (bounded: forgotten past MEMO_LIMIT per kind). */
   static rememberKeys(): void {
     ParseCache.keyMemo ??= new Map();
+    ParseCache.keyMemoKept = true;
+  }
+
+  /**
+   * Keeps the keys computed until the returned function is called: a build's checks ask for the
+   * same text's key several times (the check threads' share, validation, the editorial
+   * findings), and hold the texts meanwhile anyway. Not for texts read from disk on demand:
+   * the memo would hold every one of them.
+   */
+  static remembersKeys(): boolean {
+    return ParseCache.keyMemo !== undefined;
+  }
+
+  static rememberKeysFor(): () => void {
+    if (ParseCache.keyMemo) return () => undefined;
+    ParseCache.keyMemo = new Map();
+    return () => {
+      if (!ParseCache.keyMemoKept) ParseCache.keyMemo = undefined;
+    };
   }
 
   /** `kind` tells apart what is cached of the same text (YAML at a line, a locale's checks). */

@@ -15,7 +15,13 @@ import {
 } from '../corpus/editorial-checks.ts';
 import { cachedTermFindings, siteHeadings } from '../corpus/editorial-outcomes.ts';
 import type { EditMemo } from './edit-memo.ts';
-import { CorpusFileChangedError, loadCorpusFiles, type CorpusFiles, type TermTexts } from '../corpus/load-corpus.ts';
+import {
+  CorpusFileChangedError,
+  isOnDisk,
+  loadCorpusFiles,
+  type CorpusFiles,
+  type TermTexts,
+} from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
@@ -180,15 +186,22 @@ async function prepare(
   }
   // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
   const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
+  // Each text's cache key is worked out once while the checks run (texts on disk: every time).
+  const forgetKeys = files.files.some(isOnDisk) ? () => undefined : ParseCache.rememberKeysFor();
+  let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
-    await workers?.prefill(files, cache, undefined, siteHeadings(files, cache));
+    try {
+      await workers?.prefill(files, cache, undefined, siteHeadings(files, cache));
+    } finally {
+      await workers?.stop();
+    }
+    // The check threads' core is free while validation and the editorial checks run here.
+    afterChecks();
+    timings?.lap("each file's own checks (YAML, schema), on the check threads");
+    prepared = prepareCorpus(files, cache, options);
   } finally {
-    await workers?.stop();
+    forgetKeys();
   }
-  // The check threads' core is free while validation and the editorial checks run here.
-  afterChecks();
-  timings?.lap("each file's own checks (YAML, schema), on the check threads");
-  const prepared = prepareCorpus(files, cache, options);
   // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
   if (options.cacheDir !== undefined) cache.save(options.cacheDir);
   timings?.lap('save the parse cache');
