@@ -40,7 +40,7 @@ const program = new Command()
     process.env.GRANTS_FILE || DEFAULT_GRANTS_FILE,
   )
   .option('--quiet', 'print nothing but errors')
-  .option('--timings', 'then print where the build spent its time, step by step (wall and CPU time)')
+  .option('--timings', "then print where the build spent its time, step by step (wall, CPU, the main thread's CPU)")
   .option('--watch', 'then watch the corpus, and publish each change into --out at once (development)')
   .parse();
 

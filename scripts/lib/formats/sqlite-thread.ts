@@ -17,7 +17,10 @@ import { siblingModule, startWorker } from '../workers/worker-entry.ts';
  * the rows arrive, the full-text index at the end); on a thread, the main thread still spent
  * 0.05-0.25 s copying the rows to it, and the thread's start and copy added more CPU than the
  * whole inline dump. At 5,000 terms and more the dump takes seconds, which the thread moves off
- * the main thread.
+ * the main thread. Measured again once the site pages had their own thread (1,260 terms, load
+ * average 15-16 on 2 cores, 5 alternating pairs): on a thread here, the main thread's CPU fell
+ * from about 3.75 to 2.4 s, but the process's CPU rose by 6%, its wall time by 8% and its peak
+ * RSS by 30 MB (a third thread on two cores): not kept (bench/README.md).
  */
 export const MIN_TERMS_FOR_THREAD = 2000;
 /** Rows sent to the thread at once: few messages, and little in flight. */
