@@ -5,29 +5,49 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
 import { DATA_DIR } from '../../../src/contract/output-layout.ts';
-import { DEPLOYED_GRANTS_FILE } from '../../../src/limits/grants.ts';
+import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/grants.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
 import { loadPreviousDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
 import { emitPages } from '../pages/site-pages.ts';
-import type { BuildOptions, Prepared } from './build-site.ts';
+import type { TermSearchNames } from '../names/term-search-names.ts';
+import type { PagesConfig } from '../pages/site-pages.ts';
+import type { BuildTimings } from './build-timings.ts';
+import type { ApiRecords } from './derive.ts';
 import { emitSite } from './emit.ts';
 import { contentReadWhenAsked } from './full-content.ts';
 import type { OutputThread } from './output-thread.ts';
 import type { StagingSink } from './staging-sink.ts';
-import { writeAtomically, type WriteSummary } from './write-output.ts';
+import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
-export type WriteSiteOptions = Pick<
-  BuildOptions,
-  'outDir' | 'builtAt' | 'rateLimitPerHour' | 'grants' | 'onProgress' | 'cacheDir' | 'write' | 'timings'
->;
+/** What the output is written from (build-site.ts: Prepared). */
+export interface SiteOutput {
+  records: ApiRecords;
+  searchNames: TermSearchNames;
+  source: string;
+  dataVersion: string;
+  /** What the pages are made from; none when another site serves them. */
+  pages?: PagesConfig;
+}
+
+/** The options of a build (build-site.ts: BuildOptions) that writing the output reads. */
+export interface WriteSiteOptions {
+  outDir: string;
+  builtAt?: Date;
+  rateLimitPerHour?: number;
+  grants?: PublicGrant[];
+  onProgress?: (written: number) => void;
+  cacheDir?: string;
+  write?: WriteOptions;
+  timings?: BuildTimings;
+}
 
 /**
  * Writes and publishes the output; how many pages it has. The thread is stopped before this
  * returns or throws: a failed build's staging folder is removed only once nothing writes into it.
  */
 export async function writeSite(
-  prepared: Prepared,
+  prepared: SiteOutput,
   options: WriteSiteOptions,
   thread: OutputThread | undefined,
 ): Promise<{ summary: WriteSummary; pages: number }> {
@@ -51,7 +71,7 @@ export async function writeSite(
 }
 
 async function produce(
-  prepared: Prepared,
+  prepared: SiteOutput,
   options: WriteSiteOptions,
   staging: StagingSink,
   thread: OutputThread | undefined,
