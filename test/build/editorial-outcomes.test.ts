@@ -1,14 +1,12 @@
-// Editorial findings worked out on the check threads and kept in the parse cache
-// (editorial-outcomes.ts) are the findings of the plain checks: the same messages, lines and
-// order, cold, warm, and after one file changed; and a warm build checks only what changed.
+// Editorial findings kept in the parse cache (editorial-outcomes.ts) are the findings of the
+// plain checks: the same messages, lines and order, cold, warm, and after one file changed; and
+// a warm build checks only what changed.
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { editorialFindings, formatFinding } from '../../scripts/lib/corpus/editorial-checks.ts';
-import { cachedTermFindings, siteHeadings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
+import { cachedTermFindings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
 import type { CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
-import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
@@ -42,14 +40,8 @@ function findingsOf(files: CorpusFiles, perTerm?: ReturnType<typeof cachedTermFi
   return editorialFindings(validated.corpus, byPath, perTerm).map(formatFinding);
 }
 
-describe.runIf(availableParallelism() > 1)('editorial findings on the check threads and in the cache', () => {
-  let workers: CheckWorkers;
+describe('editorial findings in the parse cache', () => {
   const cacheDir = tempDir();
-  beforeAll(() => {
-    workers = CheckWorkers.start({ max: 1 });
-  });
-  afterAll(() => workers.stop());
-
   const plain = findingsOf(corpusWithFindings());
   const terms = validateCorpus(corpusWithFindings());
   const termCount = terms.ok ? terms.corpus.terms.length : 0;
@@ -59,14 +51,11 @@ describe.runIf(availableParallelism() > 1)('editorial findings on the check thre
     expect(plain.some((line) => line.includes('/bg.md'))).toBe(true);
   });
 
-  it('cold: the threads work out every term, the same findings in the same order', async () => {
-    const files = corpusWithFindings();
+  it('cold: every term is checked, the same findings in the same order', () => {
     const cache = ParseCache.inMemory();
-    const summary = await workers.prefill(files, cache, 1, siteHeadings(files, cache));
-    expect(summary.perThread[1]).toBeGreaterThan(0);
-    expect(findingsOf(files, cachedTermFindings(cache), cache)).toEqual(plain);
-    expect(cache.findingsMisses).toBe(0);
-    expect(cache.findingsHits).toBe(termCount);
+    expect(findingsOf(corpusWithFindings(), cachedTermFindings(cache), cache)).toEqual(plain);
+    expect(cache.findingsMisses).toBe(termCount);
+    expect(cache.findingsHits).toBe(0);
     cache.save(cacheDir);
   });
 
@@ -77,39 +66,22 @@ describe.runIf(availableParallelism() > 1)('editorial findings on the check thre
     expect(cache.findingsHits).toBe(termCount);
   });
 
-  it('one file changed: only its term is checked again, and its new finding is reported', async () => {
+  it('one file changed: only its term is checked again, and its new finding is reported', () => {
     const changed = corpusWithFindings({ 'corpus/terms/demiurge/bg.md': '\nСмята се, че е късен.\n' });
     const expected = findingsOf(changed);
     expect(expected.length).toBe(plain.length + 1);
     const cache = ParseCache.load(cacheDir);
-    // Too few files for a thread: the term is checked after validation, on this thread.
-    await workers.prefill(changed, cache, undefined, siteHeadings(changed, cache));
     expect(findingsOf(changed, cachedTermFindings(cache), cache)).toEqual(expected);
     expect(cache.findingsMisses).toBe(1);
     expect(cache.findingsHits).toBe(termCount - 1);
-  });
-
-  it('two terms with one file changed each, on the threads: their findings are worked out after validation', async () => {
-    const changed = corpusWithFindings({
-      'corpus/terms/demiurge/bg.md': '\nСмята се, че е късен.\n',
-      'corpus/terms/nigredo/en.md': '\nIts date is disputed.\n',
-    });
-    const expected = findingsOf(changed);
-    expect(expected.length).toBe(plain.length + 2);
-    const cache = ParseCache.load(cacheDir);
-    const summary = await workers.prefill(changed, cache, 1, siteHeadings(changed, cache));
-    expect(summary.perThread).toEqual([1, 1]);
-    expect(findingsOf(changed, cachedTermFindings(cache), cache)).toEqual(expected);
-    expect(cache.findingsMisses).toBe(2);
-    expect(cache.findingsHits).toBe(termCount - 2);
   });
 
   it("site.yaml's Interpretations heading is part of the key: a renamed heading checks every term again", () => {
     const renamed = corpusWithFindings();
     const site = renamed.files.find((file) => file.path === 'corpus/site.yaml');
     if (!site) throw new Error('no site.yaml');
+    expect(site.text).toContain('en: [Overview]');
     site.text = site.text.replace('en: [Overview]', 'en: [Overview, Readings]');
-    expect(siteHeadings(renamed, ParseCache.inMemory())?.en).toBe('Readings');
     const cache = ParseCache.load(cacheDir);
     expect(findingsOf(renamed, cachedTermFindings(cache), cache)).toEqual(findingsOf(renamed));
     expect(cache.findingsHits).toBe(0);

@@ -1,7 +1,7 @@
 // A corpus file's own checks: everything that can be said of one file without the others
 // (YAML syntax, characters, its schema, the rules of its fields). Pure. Their clean outcomes
 // are what the build cache keeps (parse-cache.ts), and what check workers compute in parallel
-// on a cold build (parallel-checks.ts, check-share.ts); the rules across files are in validate-corpus.ts.
+// on a cold build (parallel-checks.ts); the rules across files are in validate-corpus.ts.
 import type { z } from 'zod';
 import type { Locale } from '../../../src/contract/facts.ts';
 import {
@@ -29,6 +29,19 @@ export interface CheckRequest {
   kind: FileKind;
   path: string;
   text: string;
+}
+
+/** The cache entries of the files that pass their own checks (problems are left to validation). */
+export function cleanOutcomes(files: readonly CheckRequest[]): [string, unknown][] {
+  const outcomes: [string, unknown][] = [];
+  for (const { kind, path, text } of files) {
+    let clean = true;
+    const value = checkFile(kind, { path, text }, () => {
+      clean = false;
+    });
+    if (clean && value !== undefined) outcomes.push([outcomeKey(kind, text), value]);
+  }
+  return outcomes;
 }
 
 /** The schema of each kind of YAML file. */

@@ -5,13 +5,9 @@
 // build, while the corpus is read: loading the checks into a thread takes a good part of a
 // second. Anything going wrong in a worker only means validation checks those files itself.
 import { availableParallelism } from 'node:os';
-import type { Locale } from '../../../src/contract/facts.ts';
 import type { Worker } from 'node:worker_threads';
-import { type CheckShare, checkShare } from './check-share.ts';
-import { editorialKey, type TermFileTexts } from './editorial-outcomes.ts';
-import type { InterpretationsHeadings } from './editorial-checks.ts';
-import { type FileKind, outcomeKey } from './file-checks.ts';
-import type { CorpusFiles, SourceFile } from './load-corpus.ts';
+import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
+import type { CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { checkableFiles } from './validate-corpus.ts';
 import { siblingModule, startWorker } from '../workers/worker-entry.ts';
@@ -62,42 +58,39 @@ export class CheckWorkers {
   /**
    * Checks every file the cache has no outcome for, spread over the threads (which stay up:
    * stop()), PREFILL_CHUNK files at a time: only one chunk's texts are held, and copied to the
-   * workers, at once (a large corpus's texts are read from disk when asked for). With `headings`
-   * (site.yaml's, editorial-outcomes.ts), the thread that checks a term's files also works out
-   * its editorial findings.
+   * workers, at once (a large corpus's texts are read from disk when asked for).
    */
   async prefill(
     files: CorpusFiles,
     cache: ParseCache,
     minFilesPerThread = MIN_FILES_PER_THREAD,
-    headings?: InterpretationsHeadings,
   ): Promise<PrefillSummary> {
     const checkable = checkableFiles(files);
     let perThread: number[] = [];
     for (let start = 0; start < checkable.length; start += PREFILL_CHUNK) {
-      const groups = pendingGroups(checkable.slice(start, start + PREFILL_CHUNK), cache, headings);
-      const counts = await this.prefillChunk(groups, cache, minFilesPerThread);
+      const pending: CheckRequest[] = [];
+      for (const { kind, file } of checkable.slice(start, start + PREFILL_CHUNK)) {
+        const text = file.text;
+        if (!cache.has(outcomeKey(kind, text))) pending.push({ kind, path: file.path, text });
+      }
+      const counts = await this.prefillChunk(pending, cache, minFilesPerThread);
       perThread = counts.map((count, thread) => count + (perThread[thread] ?? 0));
     }
     return { perThread };
   }
 
-  /** The groups of one chunk, spread over the threads; how many files each thread checked (none: too few). */
-  private async prefillChunk(groups: CheckShare[], cache: ParseCache, minFilesPerThread: number): Promise<number[]> {
-    const pending = groups.reduce((sum, group) => sum + group.files.length, 0);
-    const threads = Math.min(1 + this.workers.length, Math.floor(pending / minFilesPerThread));
+  /** The files of one chunk, spread over the threads; how many each thread checked (none: too few). */
+  private async prefillChunk(pending: CheckRequest[], cache: ParseCache, minFilesPerThread: number): Promise<number[]> {
+    const threads = Math.min(1 + this.workers.length, Math.floor(pending.length / minFilesPerThread));
     if (threads < 2) return [];
-    const shareOf = (thread: number): CheckShare => {
-      const mine = groups.filter((_, i) => i % threads === thread);
-      return { files: mine.flatMap((group) => group.files), editorial: mine.flatMap((group) => group.editorial) };
-    };
+    const shareOf = (thread: number) => pending.filter((_, i) => i % threads === thread);
     // Share 0 is checked on this thread, each other one by a worker (`threads` is at most 1 + workers).
     const helpers = this.workers.slice(0, threads - 1).map((worker, t) => ({ worker, share: shareOf(t + 1) }));
     const answers = helpers.map(({ worker, share }) => this.check(worker, share));
     const mine = shareOf(0);
-    for (const outcomes of [checkShare(mine), ...(await Promise.all(answers))])
+    for (const outcomes of [cleanOutcomes(mine), ...(await Promise.all(answers))])
       for (const [key, value] of outcomes) cache.setOutcome(key, value);
-    return [mine, ...helpers.map(({ share }) => share)].map((share) => share.files.length);
+    return [mine, ...helpers.map(({ share }) => share)].map((share) => share.length);
   }
 
   async stop(): Promise<void> {
@@ -105,7 +98,7 @@ export class CheckWorkers {
   }
 
   /** A worker's answer; a worker that fails or exits answers nothing (validation checks those files). */
-  private check(worker: Worker, share: CheckShare): Promise<[string, unknown][]> {
+  private check(worker: Worker, share: CheckRequest[]): Promise<[string, unknown][]> {
     if (this.exited.has(worker)) return Promise.resolve([]);
     // Held while it works: an unreferenced worker would not keep the build's process alive.
     worker.ref();
@@ -119,39 +112,4 @@ export class CheckWorkers {
       worker.postMessage(share);
     }).finally(() => worker.unref());
   }
-}
-
-/**
- * The files of a chunk the cache has no outcome for, grouped by term folder (a post is a group of
- * its own), so that a thread checks a whole term; a term whose three files are all pending asks
- * for its editorial findings too, when the cache has none. Other terms' findings, if not cached,
- * are worked out after validation, from their validated files (nothing parsed twice).
- */
-function pendingGroups(
-  chunk: readonly { kind: FileKind; file: SourceFile }[],
-  cache: ParseCache,
-  headings: InterpretationsHeadings | undefined,
-): CheckShare[] {
-  const groups = new Map<string, CheckShare & { termFile?: string; texts: Partial<TermFileTexts> }>();
-  for (const { kind, file } of chunk) {
-    const text = file.text;
-    if (cache.has(outcomeKey(kind, text))) continue;
-    const folder = kind === 'post' ? file.path : file.path.slice(0, file.path.lastIndexOf('/'));
-    let group = groups.get(folder);
-    if (group === undefined) groups.set(folder, (group = { files: [], editorial: [], texts: {} }));
-    group.files.push({ kind, path: file.path, text });
-    if (kind === 'post') continue;
-    group.texts[kind === 'term.yaml' ? kind : (kind.slice(0, 2) as Locale)] = text;
-    if (kind === 'term.yaml') group.termFile = file.path;
-  }
-  const shares: CheckShare[] = [];
-  for (const { files, editorial, termFile, texts } of groups.values()) {
-    const { 'term.yaml': termYaml, en, bg } = texts;
-    if (headings && termFile && termYaml !== undefined && en !== undefined && bg !== undefined) {
-      const request = { file: termFile, headings };
-      if (!cache.has(editorialKey({ ...request, texts: { 'term.yaml': termYaml, en, bg } }))) editorial.push(request);
-    }
-    shares.push({ files, editorial });
-  }
-  return shares;
 }

@@ -127,7 +127,7 @@ export class ParseCache {
 
   /**
    * Keeps the keys computed until the returned function is called: a build's checks ask for the
-   * same text's key several times (the check threads' share, validation, the editorial
+   * same text's key several times (what the check threads still need, validation, the editorial
    * findings), and hold the texts meanwhile anyway. Not for texts read from disk on demand:
    * the memo would hold every one of them.
    */

@@ -13,7 +13,7 @@ import {
   editorialFindings,
   type EditorialFinding,
 } from '../corpus/editorial-checks.ts';
-import { cachedTermFindings, siteHeadings } from '../corpus/editorial-outcomes.ts';
+import { cachedTermFindings } from '../corpus/editorial-outcomes.ts';
 import type { EditMemo } from './edit-memo.ts';
 import {
   CorpusFileChangedError,
@@ -191,7 +191,7 @@ async function prepare(
   let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
     try {
-      await workers?.prefill(files, cache, undefined, siteHeadings(files, cache));
+      await workers?.prefill(files, cache);
     } finally {
       await workers?.stop();
     }
