@@ -112,12 +112,16 @@ export function checkTermText(
   if (!isOnDisk(file)) return { ...fields, body: split.body.trim() };
   // A text kept on disk: its body is read again whenever it is needed, so no body is held.
   const text = { ...fields } as LocalizedTermText;
-  Object.defineProperty(text, 'body', {
-    enumerable: true,
-    get: () => splitFrontmatter(file.text)?.body.trim() ?? '',
-  });
+  Object.defineProperty(text, 'body', { enumerable: true, get: bodyReader(file) });
   return text;
 }
+
+/**
+ * Reads a text's body from its file again. A function of its own so that the reader holds the
+ * file and nothing else: the records keep it for the whole output (publish/full-content.ts), and a
+ * closure made inside checkTermText would share its scope, the parse cache included.
+ */
+const bodyReader = (file: SourceFile) => () => splitFrontmatter(file.text)?.body.trim() ?? '';
 
 /**
  * The checks of a term's text; the outcome is its fields, without the body. The body is most

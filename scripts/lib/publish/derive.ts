@@ -5,7 +5,7 @@ import type { Post, Reference } from '../corpus/corpus-schema.ts';
 import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
 import { compareCodeUnits } from '../corpus/corpus-checks.ts';
-import { bodyOnDisk, fullContent, readWhenAsked } from './full-content.ts';
+import { bodyReaderOf, fullContent, TermWithContentOnDisk } from './full-content.ts';
 
 export interface Attribution {
   source: string;
@@ -193,8 +193,9 @@ const sameInputs = (a: DerivedTerm['inputs'], b: DerivedTerm['inputs']) =>
 function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm, locale: Locale): Term {
   const text = term.texts[locale];
   const paths = corpus.site.paths;
-  const content = () => fullContent(text.body, term.references ?? [], corpus.site.sourcesHeading[locale]);
-  const record: Term = {
+  const references = term.references ?? [];
+  const heading = corpus.site.sourcesHeading[locale];
+  const fields = {
     term: text.term,
     slug: term.slug,
     definition: text.definition,
@@ -203,7 +204,8 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
     etymology: text.etymology,
     relatedTerms: crossLinks(term),
     url: pageUrl(site, paths.term, locale, term.slug),
-    fullContent: bodyOnDisk(text) ? '' : content(),
+  };
+  const rest = {
     pronunciation: text.pronunciation,
     termOriginal: term.termOriginal,
     relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
@@ -212,7 +214,11 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
       url: pageUrl(site, paths.post, locale, post.slug),
     })),
   };
-  return bodyOnDisk(text) ? readWhenAsked(record, content) : record;
+  // A body kept on disk is read again whenever fullContent is asked for; the record then holds
+  // the reader, never the validated corpus (it is garbage while the output is written).
+  const body = bodyReaderOf(text);
+  if (body) return new TermWithContentOnDisk({ ...fields, ...rest }, { body, references, heading });
+  return { ...fields, fullContent: fullContent(text.body, references, heading), ...rest };
 }
 
 function termDetails(term: CorpusTerm): TermDetails {
