@@ -84,7 +84,10 @@ export interface EmitOptions {
   dataVersion: string;
   builtAt: Date;
   rateLimitPerHour: number;
-  /** Computed here when not given. */
+  /**
+   * Computed here when not given. Each locale's map is emptied once that locale's term files,
+   * dump records and list index are written: nothing reads them after.
+   */
   searchNames?: TermSearchNames;
   /** Earlier builds' dumps, the last few of which stay published (dump-history.ts). */
   previousDumps?: PreviousDumps;
@@ -100,12 +103,7 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   const searchNames = options.searchNames ?? termSearchNames(records);
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
   await writeSiteFacts(records, dataVersion, sink);
-  for (const locale of LOCALES) {
-    const entries = await writeTermFiles(records, locale, searchNames, dumps, sink);
-    timings?.lap('term files and dump records');
-    await sink.file(listIndexPath(locale), listIndexContent(records, locale, dataVersion, entries));
-    timings?.lap('list indexes');
-  }
+  for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);
   await writeVocabularyFiles(records, sink);
   if (options.conceptFiles !== false) {
     await writeConcepts(records, sink);
@@ -119,6 +117,26 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   await sink.file(REDIRECTS_FILE, renderRedirectsFile(FILE_REWRITES));
   timings?.lap('OpenAPI, schemas, docs page, deploy files');
   return manifest;
+}
+
+/**
+ * A locale's term files and dump records, then its list index. A function of its own so that its
+ * list index entries are garbage once the index is written; the locale's search names are too
+ * (this is their last reader): at 100,000 terms each is over 100 MB.
+ */
+async function writeLocale(
+  records: ApiRecords,
+  locale: Locale,
+  options: EmitOptions & { searchNames: TermSearchNames },
+  dumps: DumpWriter,
+  sink: OutputSink,
+): Promise<void> {
+  const { dataVersion, searchNames, timings } = options;
+  const entries = await writeTermFiles(records, locale, searchNames, dumps, sink);
+  timings?.lap('term files and dump records');
+  searchNames[locale].clear();
+  await sink.file(listIndexPath(locale), listIndexContent(records, locale, dataVersion, entries));
+  timings?.lap('list indexes');
 }
 
 /** A locale's term files, each term fed to the dumps as it goes; its list index entries, in list order. */
