@@ -5,7 +5,7 @@ import type { Post, Reference } from '../corpus/corpus-schema.ts';
 import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
 import { compareCodeUnits } from '../corpus/corpus-checks.ts';
-import { bodyReaderOf, fullContent, TermWithContentOnDisk } from './full-content.ts';
+import { bodyReaderOf, fullContent, ownCopy, TermWithContentOnDisk } from './full-content.ts';
 
 export interface Attribution {
   source: string;
@@ -66,7 +66,6 @@ export function toListItem(term: Term): TermListItem {
   return { term: name, slug, definition, pillar, tradition, etymology, relatedTerms, url };
 }
 
-/** Every name each term is written with, by slug: the input of its searchable names. */
 /** A term's details, for a slug of the records (every term has them). */
 export function detailsOf(records: Pick<ApiRecords, 'details'>, slug: string): TermDetails {
   const details = records.details.get(slug);
@@ -74,6 +73,7 @@ export function detailsOf(records: Pick<ApiRecords, 'details'>, slug: string): T
   return details;
 }
 
+/** Every name each term is written with, by slug: the input of its searchable names. */
 export function termNamesBySlug(records: ApiRecords): Map<string, TermNames> {
   const bg = new Map(records.locales.bg.terms.map((term) => [term.slug, term.term]));
   return new Map(
@@ -221,16 +221,6 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
   };
   if (body) return new TermWithContentOnDisk({ ...fields, ...rest }, { body, references, heading });
   return { ...fields, fullContent: fullContent(text.body, references, heading), ...rest };
-}
-
-/**
- * A copy of a text's value that shares no memory with its file. A parsed value can be a slice of
- * the whole text it was parsed from (a V8 sliced string) and keep that text alive: through the
- * records of texts kept on disk, every term's Markdown file would stay in memory while the
- * output is written (46 MB of 57 at 20,000 terms, bench/README.md).
- */
-function ownCopy<T extends string | null | undefined>(value: T): T {
-  return (typeof value === 'string' ? ` ${value}`.slice(1) : value) as T;
 }
 
 function termDetails(term: CorpusTerm): TermDetails {
