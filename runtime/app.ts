@@ -139,11 +139,11 @@ function fromMemory(served: Served, incoming: IncomingMessage, outgoing: ServerR
   const kept = served.keeps ? keptAnswer(served.tree, incoming) : undefined;
   if (!kept) return false;
   if (kept.counts === undefined) {
-    writeAnswer(outgoing, kept.answer, kept.lines);
+    writeAnswer(outgoing, kept.answer, kept.lines, kept.text);
     return true;
   }
   const { counting } = served;
-  return counting !== undefined && giveCounted(kept.answer, kept.counts, incoming, outgoing, counting, general);
+  return counting !== undefined && giveCounted(kept, incoming, outgoing, counting, general);
 }
 
 interface SnapshotHandlers {

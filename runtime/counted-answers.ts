@@ -15,7 +15,7 @@ import type { RateLimitDecision, RateLimitStore } from '../src/limits/rate-limit
 import { REQUEST_HEADERS } from '../src/contract/headers.ts';
 import type { Answer } from './content-coding.ts';
 import type { GeneralPath } from './http-server.ts';
-import { writeAnswer } from './kept-answers.ts';
+import { type KeptAnswer, writeAnswer } from './kept-answers.ts';
 
 const AUTHORIZATION = REQUEST_HEADERS.authorization.toLowerCase() as Lowercase<typeof REQUEST_HEADERS.authorization>;
 
@@ -31,8 +31,7 @@ export interface Counting {
  * answers later, true at once and `fallback(incoming, outgoing)` then, if it must.
  */
 export function giveCounted(
-  answer: Answer,
-  counts: boolean,
+  kept: KeptAnswer,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   counting: Counting,
@@ -41,34 +40,35 @@ export function giveCounted(
   if (incoming.headers[AUTHORIZATION] !== undefined) return false;
   const { store } = counting;
   const client = counting.clientOf(incoming);
-  const decision = counts ? store.consume(client, store.limit) : store.peek(client, store.limit);
-  if (!(decision instanceof Promise)) return give(answer, outgoing, decision);
+  const decision = kept.counts ? store.consume(client, store.limit) : store.peek(client, store.limit);
+  if (!(decision instanceof Promise)) return give(kept, outgoing, decision);
   decision.then(
-    (settled) => give(answer, outgoing, settled) || fallback(incoming, outgoing),
+    (settled) => give(kept, outgoing, settled) || fallback(incoming, outgoing),
     () => fallback(incoming, outgoing),
   );
   return true;
 }
 
 /** Writes the answer with the decision's counters; false when it is a refusal (not written). */
-function give(answer: Answer, outgoing: ServerResponse, decision: RateLimitDecision): boolean {
+function give({ answer, text }: KeptAnswer, outgoing: ServerResponse, decision: RateLimitDecision): boolean {
   if (!decision.allowed) return false;
-  const kept = countedLines(answer);
+  const counted = countedLines(answer);
   if (decision.unknown) {
-    writeAnswer(outgoing, answer, kept.uncounted);
+    writeAnswer(outgoing, answer, counted.uncounted, text);
     return true;
   }
-  // A copy of the kept list: each request's counters take their places, the order stays the general path's.
-  const lines = kept.lines.slice();
-  putRateLimitState(lines, kept.at, decision);
-  writeAnswer(outgoing, answer, lines);
+  // This request's counters take their places in the kept list itself, the order stays the
+  // general path's: writeHead reads the list before it returns and keeps none of it, so the next
+  // request (even one answered later, by Redis) fills in its own.
+  putRateLimitState(counted.lines, counted.at, decision);
+  writeAnswer(outgoing, answer, counted.lines, text);
   return true;
 }
 
 /**
  * A counted answer's headers as Node writes them, a flat list (name, value, name, value...) in
- * the kept order: made once per kept answer, copied per request with that client's four counter
- * values at `at` (RATE_LIMIT_STATE_HEADERS' order), or without them when the count is unknown.
+ * the kept order: made once per kept answer, each request writes its client's four counter
+ * values at `at` (RATE_LIMIT_STATE_HEADERS' order), or it goes without them when the count is unknown.
  */
 interface CountedLines {
   lines: string[];

@@ -35,6 +35,11 @@ const MAX_BYTES = 64 * 1024 * 1024;
 export const MAX_VARIANTS = 32;
 /** Larger bodies (the dumps) are not kept: their transfer, not the work before it, is their cost. */
 export const MAX_KEPT_BODY = 1024 * 1024;
+/**
+ * Bodies up to this size are also kept as text, one byte a character (see writeAnswer): with the
+ * header block they fit the 16 KB Node writes a string from without allocating.
+ */
+const MAX_TEXT_BODY = 12 * 1024;
 /** Longer keys are not kept: request targets and these headers are the client's choice. */
 const MAX_KEY_LENGTH = 1024;
 /** @hono/node-server's own test of a Host it builds the URL from without parsing it (src/url.ts). */
@@ -55,6 +60,8 @@ export interface KeptAnswer {
   answer: Answer;
   /** Its headers as a flat list (name, value, name, value...), as writeAnswer takes them. */
   lines: string[];
+  /** Its body as one byte a character (latin1), when small: see writeAnswer. */
+  text: string | undefined;
   counts?: boolean;
 }
 
@@ -118,8 +125,9 @@ export function keepAnswer(snapshot: Snapshot, key: RequestKey, answer: Answer, 
   else if (variants.length >= MAX_VARIANTS) variants.shift();
   else kept.count++;
   const lines = Object.entries(answer.headers).flat();
-  variants.push(counts === undefined ? { key, answer, lines } : { key, answer, lines, counts });
-  kept.bytes += size;
+  const text = answer.body && size <= MAX_TEXT_BODY ? Buffer.from(answer.body).toString('latin1') : undefined;
+  variants.push(counts === undefined ? { key, answer, lines, text } : { key, answer, lines, text, counts });
+  kept.bytes += text === undefined ? size : 2 * size;
 }
 
 const sameRequest = (a: RequestKey, b: RequestKey) =>
@@ -157,13 +165,17 @@ export function keptAnswer(tree: ServedTree, incoming: IncomingMessage): KeptAns
 
 /**
  * Writes an answer to Node's response: with `headers`, a flat list of its headers (name, value...)
- * in the order of its record (a copy with a client's counters), or else its own record.
+ * in the order of its record (a copy with a client's counters), or else its own record; with
+ * `text`, its body as latin1 text (the same bytes).
  */
-export function writeAnswer(outgoing: ServerResponse, answer: Answer, headers?: string[]): void {
+export function writeAnswer(outgoing: ServerResponse, answer: Answer, headers?: string[], text?: string): void {
   // As @hono/node-server writes a Response whose headers are a record with a Content-Length: Node
   // writes a flat list's lines in the same order, without walking an object's keys.
   outgoing.writeHead(answer.status, headers ?? answer.headers);
+  // Node joins a latin1 string body to the header block and writes both with one write() from the
+  // string; a Buffer body goes out as a second piece of a writev (_http_outgoing.js: _send).
   if (answer.body === null) outgoing.end();
+  else if (text !== undefined) outgoing.end(text, 'latin1');
   else outgoing.end(answer.body);
   given++;
 }

@@ -141,6 +141,10 @@ describe('npm start with a rate limit: counted answers from memory are the gener
       { path: TERM, headers: { 'Accept-Encoding': 'br, gzip' } },
       { path: TERM, headers: { Accept: 'text/turtle' } },
       { path: TERM_FILE },
+      // Bulgarian text (two bytes a letter in UTF-8) and compressed bytes: a body given from memory
+      // as latin1 text (runtime/kept-answers.ts) must be the very same bytes.
+      { path: `${TERM}?locale=bg` },
+      { path: `${TERM}?locale=bg`, headers: { 'Accept-Encoding': 'br' } },
       { path: LIST, headers: { 'Accept-Encoding': 'gzip' } },
       { method: 'HEAD', path: LIST },
       { path: '/api/lexicon/public/' },
@@ -235,6 +239,48 @@ describe('npm start with a rate limit: counted answers from memory are the gener
     renameSync(dist, next);
     renameSync(`${dist}.old`, dist);
   });
+
+  it.runIf(hasRedisServer())(
+    'with counts in flight for several clients at once, gives each answer its own client counters',
+    async () => {
+      // Redis answers later: many requests wait for their counts at once, and each is then written
+      // from the one kept header list of the answer, its own counters filled in just before.
+      const own = await startRedis();
+      try {
+        const server = await startServer({
+          dist,
+          port: 0,
+          host: '127.0.0.1',
+          rateLimit: 10,
+          redisUrl: own.url,
+          redisTimeoutMs: 3000,
+          trustProxy: ['loopback'],
+          log: () => {},
+        });
+        running.push(server);
+        const ask = (client: string) =>
+          rawExchange(server.port, requestBytes(as(client, { path: TERM }))).then(({ status, headers }) => ({
+            client,
+            status,
+            remaining: headers['x-ratelimit-remaining'],
+            rateLimit: headers.ratelimit?.replace(/;t=\d+$/, ''),
+          }));
+        await ask('203.0.113.99'); // the general path keeps the answer
+        const before = answersGivenFromMemory();
+        const clients = ['192.0.2.1', '192.0.2.2', '192.0.2.3'];
+        const answers = await Promise.all(clients.flatMap((client) => [1, 2, 3, 4, 5, 6].map(() => ask(client))));
+        expect(answersGivenFromMemory() - before).toBe(answers.length);
+        for (const client of clients) {
+          const mine = answers.filter((answer) => answer.client === client);
+          expect(mine.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+          expect(mine.map((answer) => answer.remaining).sort(), client).toEqual(['4', '5', '6', '7', '8', '9']);
+          for (const answer of mine) expect(answer.rateLimit).toBe(`"hourly";r=${answer.remaining}`);
+        }
+      } finally {
+        await own.stop();
+      }
+    },
+  );
 
   it.runIf(hasRedisServer())('counts in Redis, answering when its count comes back', async () => {
     redis = await startRedis();
