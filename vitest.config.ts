@@ -7,6 +7,9 @@ export default defineConfig({
     // A bound for a hung test, not a speed check (speed is the benchmarks'): two files side by side
     // on a loaded 2-core machine took a 2 s test past 20 s (edit-loop-startup, load 15-25).
     testTimeout: 60_000,
+    // The same bound for set-up (the default is 10 s): a beforeAll that builds the small corpus
+    // took longer than that beside two other files at load 15.
+    hookTimeout: 60_000,
     // Tests that build into temporary folders must never share one.
     pool: 'forks',
     // vitest's default is one worker less than the cores: ONE on CI's 2 cores, and the slow files
