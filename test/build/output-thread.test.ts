@@ -4,7 +4,9 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread.ts';
 import { buildSite, type BuildOptions } from '../../scripts/lib/publish/build-site.ts';
+import { outputThreadPays } from '../../scripts/lib/publish/output-thread.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { readTree } from '../helpers/output-tree.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -77,4 +79,19 @@ describe.runIf(availableParallelism() > 1)('the output thread', () => {
       expect(siblings.filter((name) => !name.endsWith('.lock'))).toEqual([]);
     },
   );
+});
+
+describe('where the output thread is used', () => {
+  /** A corpus folder's files with `terms` term folders (both locales each). */
+  const corpusOf = (terms: number) => ({
+    root: 'corpus',
+    files: Array.from({ length: terms }, (_, i) => ['term.yaml', 'en.md', 'bg.md'].map((name) => `t${i}/${name}`))
+      .flat()
+      .map((file) => ({ path: `corpus/terms/${file}`, text: '' })),
+  });
+
+  it("below the SQLite thread's threshold (terms of both locales) only", () => {
+    expect(outputThreadPays(corpusOf(MIN_TERMS_FOR_THREAD / 2 - 1))).toBe(true);
+    expect(outputThreadPays(corpusOf(MIN_TERMS_FOR_THREAD / 2))).toBe(false);
+  });
 });

@@ -29,7 +29,7 @@ import type { PagesConfig } from '../pages/site-pages.ts';
 import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
-import { OutputThread } from './output-thread.ts';
+import { OutputThread, outputThreadPays } from './output-thread.ts';
 import { writeSite } from './write-site.ts';
 import type { BuildTimings } from './build-timings.ts';
 
@@ -126,8 +126,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const { timings } = options;
   timings?.lap('start-up (loading the code)');
   let thread: OutputThread | undefined;
-  const startOutputThread = () => {
-    if (options.parallelOutput !== false) thread = OutputThread.start(options.outputWorker);
+  const startOutputThread = (files: CorpusFiles) => {
+    if (options.parallelOutput !== false && outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
   };
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let written: Awaited<ReturnType<typeof writeSite>>;
@@ -166,7 +166,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
  */
 async function prepare(
   options: BuildOptions,
-  afterChecks: () => void,
+  afterChecks: (files: CorpusFiles) => void,
 ): Promise<({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] }> {
   // Started first: they load while the corpus is read.
   const { timings } = options;
@@ -196,7 +196,7 @@ async function prepare(
       await workers?.stop();
     }
     // The check threads' core is free while validation and the editorial checks run here.
-    afterChecks();
+    afterChecks(files);
     timings?.lap("each file's own checks (YAML, schema), on the check threads");
     prepared = prepareCorpus(files, cache, options);
   } finally {

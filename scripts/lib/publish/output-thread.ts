@@ -6,15 +6,29 @@
 // once) and its own StagingSink; it answers with the hashes and counts of what it wrote, which
 // the main sink merges (output hashes, "unchanged, linked from the previous build", the summary).
 // The files are the same bytes whichever thread writes them (test/build/output-thread.test.ts).
+// Only below MIN_TERMS_FOR_THREAD terms: from there the SQLite dump has the second core
+// (sqlite-thread.ts), and the records' copy grows with the corpus: at 5,000 terms this thread
+// raised the peak RSS by 91 MB (24%) and the CPU by 10% for a wall time within the noise
+// (bench/README.md).
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { PagesConfig } from '../pages/site-pages.ts';
+import { LOCALES } from '../../../src/contract/facts.ts';
+import { checkableFiles } from '../corpus/corpus-layout.ts';
+import type { CorpusFiles } from '../corpus/load-corpus.ts';
+import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread.ts';
 import { siblingModule, startWorker } from '../workers/worker-entry.ts';
 import type { ApiRecords } from './derive.ts';
 import type { SharedStaging, StagingWritten } from './staging-sink.ts';
 
 const OUTPUT_WORKER = siblingModule('./output-worker', import.meta.url);
 const WHAT = 'writing the site pages and concept files on their thread';
+
+/** Whether a corpus of these files is written on two threads: below MIN_TERMS_FOR_THREAD terms (both locales). */
+export function outputThreadPays(files: CorpusFiles): boolean {
+  const terms = checkableFiles(files).filter(({ kind }) => kind === 'term.yaml').length * LOCALES.length;
+  return terms < MIN_TERMS_FOR_THREAD;
+}
 
 /** What the thread is asked to write. */
 export interface OutputJob {
