@@ -16,7 +16,14 @@ const FAILING_WORKER = new URL('../helpers/failing-output-worker.ts', import.met
 const BROKEN_WORKER = new URL('../helpers/broken-worker.ts', import.meta.url).href;
 
 const build = (outDir: string, options: Partial<BuildOptions> = {}) =>
-  buildSite({ corpusDir: SMALL_CORPUS, outDir, builtAt: BUILT_AT, parallelChecks: false, ...options });
+  buildSite({
+    corpusDir: SMALL_CORPUS,
+    outDir,
+    builtAt: BUILT_AT,
+    parallelChecks: false,
+    parallelOutput: true,
+    ...options,
+  });
 
 async function built(outDir: string, options: Partial<BuildOptions> = {}) {
   const result = await build(outDir, options);
@@ -90,8 +97,11 @@ describe('where the output thread is used', () => {
       .map((file) => ({ path: `corpus/terms/${file}`, text: '' })),
   });
 
-  it("below the SQLite thread's threshold (terms of both locales) only", () => {
-    expect(outputThreadPays(corpusOf(MIN_TERMS_FOR_THREAD / 2 - 1))).toBe(true);
-    expect(outputThreadPays(corpusOf(MIN_TERMS_FOR_THREAD / 2))).toBe(false);
+  it("below the SQLite thread's threshold (terms of both locales), by the compiled code only", () => {
+    expect(outputThreadPays(corpusOf(MIN_TERMS_FOR_THREAD / 2 - 1), true)).toBe(true);
+    expect(outputThreadPays(corpusOf(MIN_TERMS_FOR_THREAD / 2), true)).toBe(false);
+    expect(outputThreadPays(corpusOf(10), false)).toBe(false);
+    // These tests run the sources.
+    expect(outputThreadPays(corpusOf(10))).toBe(false);
   });
 });

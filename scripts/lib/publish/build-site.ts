@@ -56,7 +56,10 @@ export interface BuildOptions {
   cacheDir?: string;
   /** false: check every file on the main thread (parallel-checks.ts). */
   parallelChecks?: boolean;
-  /** false: write the site pages and concept files on the main thread too (output-thread.ts). */
+  /**
+   * Whether the site pages and concept files are written on their own thread (output-thread.ts);
+   * default: where it pays (outputThreadPays).
+   */
   parallelOutput?: boolean;
   /** Replaces the output thread's module (tests). */
   outputWorker?: string;
@@ -127,7 +130,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   timings?.lap('start-up (loading the code)');
   let thread: OutputThread | undefined;
   const startOutputThread = (files: CorpusFiles) => {
-    if (options.parallelOutput !== false && outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
+    if (options.parallelOutput ?? outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
   };
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let written: Awaited<ReturnType<typeof writeSite>>;

@@ -17,17 +17,22 @@ import { LOCALES } from '../../../src/contract/facts.ts';
 import { checkableFiles } from '../corpus/corpus-layout.ts';
 import type { CorpusFiles } from '../corpus/load-corpus.ts';
 import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread.ts';
-import { siblingModule, startWorker } from '../workers/worker-entry.ts';
+import { MODULE_EXTENSION, siblingModule, startWorker } from '../workers/worker-entry.ts';
 import type { ApiRecords } from './derive.ts';
 import type { SharedStaging, StagingWritten } from './staging-sink.ts';
 
 const OUTPUT_WORKER = siblingModule('./output-worker', import.meta.url);
 const WHAT = 'writing the site pages and concept files on their thread';
 
-/** Whether a corpus of these files is written on two threads: below MIN_TERMS_FOR_THREAD terms (both locales). */
-export function outputThreadPays(files: CorpusFiles): boolean {
+/**
+ * Whether a corpus of these files is written on two threads by default: below
+ * MIN_TERMS_FOR_THREAD terms (both locales), and only by the compiled code. Run from the sources
+ * (tests, `npm run dev`), the thread compiles the pages' code again through tsx on every build:
+ * 1.5-2.5 s of CPU for the small fixture corpus, far more than it saves there.
+ */
+export function outputThreadPays(files: CorpusFiles, compiled = MODULE_EXTENSION === '.js'): boolean {
   const terms = checkableFiles(files).filter(({ kind }) => kind === 'term.yaml').length * LOCALES.length;
-  return terms < MIN_TERMS_FOR_THREAD;
+  return compiled && terms < MIN_TERMS_FOR_THREAD;
 }
 
 /** What the thread is asked to write. */
