@@ -60,16 +60,18 @@ export async function startEditLoop(options: EditLoopOptions): Promise<EditLoop>
   });
   watcher.on('error', (error) => log(`edit loop: watching ${options.corpusDir}/ failed: ${error.message}`));
   const opening = EditSession.open(options);
-  // Changes seen while opening wait for it.
+  // Changes seen while opening wait for it, and find the session there: set in this same step,
+  // not after the await below, which resumes only after changes already queued behind it ran.
   running = opening.then(
-    () => undefined,
+    (opened) => {
+      session = opened.session;
+    },
     () => undefined,
   );
   const opened = await opening.catch((error: unknown) => {
     watcher.close();
     throw error;
   });
-  session = opened.session;
   if (opened.messages.length > 0) reportProblems(log, opened.messages, 'the corpus has problems; nothing was built');
   else if (opened.built)
     log(`edit loop: built ${options.outDir}/ from ${options.corpusDir}/ (it was not built from it)`);
