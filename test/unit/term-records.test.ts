@@ -4,7 +4,7 @@
 // when asked.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Term } from '../../src/contract/response-schemas.ts';
+import { type Term, TermSchema } from '../../src/contract/response-schemas.ts';
 import type { Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
 import { contentReadWhenAsked, fullContent, TermWithContentOnDisk } from '../../scripts/lib/publish/full-content.ts';
 
@@ -29,25 +29,10 @@ const fields = fc.record({
   relatedPosts: fc.array(fc.record({ title: fc.string(), slug: fc.string(), url: fc.webUrl() }), { maxLength: 3 }),
 }) as fc.Arbitrary<Omit<Term, 'fullContent'>>;
 
-/** The plain record derive.ts makes from a text in memory. */
+/** The plain record, its fields in the order the specification declares them (TermSchema). */
 function plainRecord(f: Omit<Term, 'fullContent'>, body: string, references: Reference[], heading: string): Term {
-  const { term, slug, definition, pillar, tradition, etymology, relatedTerms, url } = f;
-  const { pronunciation, termOriginal, relatedPosts } = f;
-  const content = fullContent(body, references, heading);
-  return {
-    term,
-    slug,
-    definition,
-    pillar,
-    tradition,
-    etymology,
-    relatedTerms,
-    url,
-    fullContent: content,
-    pronunciation,
-    termOriginal,
-    relatedPosts,
-  };
+  const values: Term = { ...f, fullContent: fullContent(body, references, heading) };
+  return Object.fromEntries(Object.keys(TermSchema.shape).map((key) => [key, values[key as keyof Term]])) as Term;
 }
 
 describe('a record whose body stays on disk', () => {
