@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { codeFingerprint, ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
-import { termSearchNames } from '../../scripts/lib/names/term-search-names.ts';
+import { corpusSearchNames, termSearchNames } from '../../scripts/lib/names/term-search-names.ts';
 import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -104,6 +104,31 @@ describe('parse cache', () => {
     expect(cache.outcomeHits).toBe(terms);
     expect(cold).toEqual(termSearchNames(records));
     expect(cold.bg.get('sophia')).toContain('sofia');
+  });
+
+  it("a build's search names come from the validated terms: the same names, under the same cache keys, as from the records", () => {
+    const validated = validateCorpus(smallCorpusFiles());
+    if (!validated.ok) throw new Error('the small corpus is valid');
+    const records = deriveApiRecords(validated.corpus, 'https://example.test');
+    const cache = ParseCache.inMemory();
+    const fromTerms = corpusSearchNames(validated.corpus.terms, cache);
+    expect(fromTerms).toEqual(termSearchNames(records));
+    // Found again from the records' names: the keys (the names' JSON) are the same.
+    const terms = records.locales.en.terms.length;
+    expect(cache.outcomeMisses).toBe(terms);
+    termSearchNames(records, cache);
+    expect(cache.outcomeHits).toBe(terms);
+    expect(cache.outcomeMisses).toBe(terms);
+  });
+
+  it('forget() lets go of every entry, after which nothing is found', () => {
+    const cache = ParseCache.inMemory();
+    validateCorpus(smallCorpusFiles(), { cache });
+    cache.forget();
+    const misses = cache.outcomeMisses;
+    validateCorpus(smallCorpusFiles(), { cache });
+    expect(cache.outcomeHits).toBe(0);
+    expect(cache.outcomeMisses).toBe(misses * 2);
   });
 
   it('is ignored when the checking code changed (another fingerprint)', () => {

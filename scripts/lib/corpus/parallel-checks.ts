@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
-import type { CorpusFiles } from './load-corpus.ts';
+import { isOnDisk, type CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { checkableFiles } from './validate-corpus.ts';
 import { siblingModule, startWorker } from '../workers/worker-entry.ts';
@@ -66,6 +66,7 @@ export class CheckWorkers {
     minFilesPerThread = MIN_FILES_PER_THREAD,
   ): Promise<PrefillSummary> {
     const checkable = checkableFiles(files);
+    const detach = files.files.some(isOnDisk);
     let perThread: number[] = [];
     for (let start = 0; start < checkable.length; start += PREFILL_CHUNK) {
       const pending: CheckRequest[] = [];
@@ -73,14 +74,24 @@ export class CheckWorkers {
         const text = file.text;
         if (!cache.has(outcomeKey(kind, text))) pending.push({ kind, path: file.path, text });
       }
-      const counts = await this.prefillChunk(pending, cache, minFilesPerThread);
+      const counts = await this.prefillChunk(pending, cache, minFilesPerThread, detach);
       perThread = counts.map((count, thread) => count + (perThread[thread] ?? 0));
     }
     return { perThread };
   }
 
-  /** The files of one chunk, spread over the threads; how many each thread checked (none: too few). */
-  private async prefillChunk(pending: CheckRequest[], cache: ParseCache, minFilesPerThread: number): Promise<number[]> {
+  /**
+   * The files of one chunk, spread over the threads; how many each thread checked (none: too few).
+   * `detach`: the corpus's texts stay on disk, and the outcomes checked on this thread are copied
+   * (as a worker's answer is): a value parsed here can be a V8 slice of its file's whole text and
+   * would keep that text alive as long as the value (12 of 71 MB live at 5,000 terms, bench/README.md).
+   */
+  private async prefillChunk(
+    pending: CheckRequest[],
+    cache: ParseCache,
+    minFilesPerThread: number,
+    detach: boolean,
+  ): Promise<number[]> {
     const threads = Math.min(1 + this.workers.length, Math.floor(pending.length / minFilesPerThread));
     if (threads < 2) return [];
     const shareOf = (thread: number) => pending.filter((_, i) => i % threads === thread);
@@ -88,7 +99,8 @@ export class CheckWorkers {
     const helpers = this.workers.slice(0, threads - 1).map((worker, t) => ({ worker, share: shareOf(t + 1) }));
     const answers = helpers.map(({ worker, share }) => this.check(worker, share));
     const mine = shareOf(0);
-    for (const outcomes of [cleanOutcomes(mine), ...(await Promise.all(answers))])
+    const ownOutcomes = detach ? structuredClone(cleanOutcomes(mine)) : cleanOutcomes(mine);
+    for (const outcomes of [ownOutcomes, ...(await Promise.all(answers))])
       for (const [key, value] of outcomes) cache.setOutcome(key, value);
     return [mine, ...helpers.map(({ share }) => share)].map((share) => share.length);
   }

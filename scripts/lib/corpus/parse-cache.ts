@@ -209,6 +209,15 @@ export class ParseCache {
     return entry;
   }
 
+  /**
+   * Lets go of every entry (a build whose steps ask nothing more of the cache, once it is saved):
+   * at 100,000 terms they are every file's parsed outcome. It is an empty cache after this.
+   */
+  forget(): void {
+    this.previous.clear();
+    this.used.clear();
+  }
+
   /** Written under a temporary name and renamed: a killed build leaves the old cache whole. */
   save(dir: string): void {
     mkdirSync(dir, { recursive: true });

@@ -26,7 +26,7 @@ import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
-import { termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { corpusSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
@@ -192,6 +192,14 @@ async function prepare(
   // Each text's cache key is worked out once while the checks run (texts on disk: every time).
   const forgetKeys = files.files.some(isOnDisk) ? () => undefined : ParseCache.rememberKeysFor();
   let prepared: Awaited<ReturnType<typeof prepare>>;
+  let saved = false;
+  // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
+  const saveCache = () => {
+    if (saved) return;
+    saved = true;
+    if (options.cacheDir !== undefined) cache.save(options.cacheDir);
+    timings?.lap('save the parse cache');
+  };
   try {
     try {
       await workers?.prefill(files, cache);
@@ -201,13 +209,17 @@ async function prepare(
     // The check threads' core is free while validation and the editorial checks run here.
     afterChecks(files);
     timings?.lap("each file's own checks (YAML, schema), on the check threads");
-    prepared = prepareCorpus(files, cache, options);
+    // Once the search names are worked out nothing asks the cache again: it is saved, and its
+    // entries (every file's parsed outcome) are let go before the records are made.
+    prepared = prepareCorpus(files, cache, options, undefined, () => {
+      saveCache();
+      cache.forget();
+      forgetKeys();
+    });
   } finally {
     forgetKeys();
   }
-  // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
-  if (options.cacheDir !== undefined) cache.save(options.cacheDir);
-  timings?.lap('save the parse cache');
+  saveCache();
   return prepared;
 }
 
@@ -216,6 +228,7 @@ async function prepare(
  * (edit-session.ts) do alike. `previous` (the edit loop's last records) only speeds the sort;
  * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests);
  * `memo` (edit-memo.ts) keeps every per-file and per-term result between changes.
+ * `doneWithCache` is called once nothing more is asked of `cache` (before the records are made).
  */
 export function prepareCorpus(
   files: CorpusFiles,
@@ -226,6 +239,7 @@ export function prepareCorpus(
     dataVersion: (files: CorpusFiles, siteUrl: string) => string;
     memo: EditMemo;
   },
+  doneWithCache?: () => void,
 ): ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
   const { timings } = options;
   const memo = edit?.memo;
@@ -254,8 +268,12 @@ export function prepareCorpus(
     '',
   );
   const dataVersion = (edit?.dataVersion ?? computeDataVersion)(files, siteUrl);
+  // From the validated terms, not the records: the cache is then done with before they exist.
+  const searchNames = corpusSearchNames(corpus.terms, cache, memo?.searchNames);
+  timings?.lap('data version, search names');
+  doneWithCache?.();
   const records = deriveApiRecords(corpus, siteUrl, { previous: edit?.previous, memo: memo?.derived });
-  timings?.lap('derive records, data version');
+  timings?.lap('derive records');
   if (pagesHere) {
     const siteFile = files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`;
     const problems = memo
@@ -263,8 +281,7 @@ export function prepareCorpus(
       : pagePathProblems(corpus.site, records, siteFile);
     if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
   }
-  const searchNames = termSearchNames(records, cache, memo?.searchNames);
-  timings?.lap('page paths, search names');
+  timings?.lap('page paths');
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
   return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };
