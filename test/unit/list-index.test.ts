@@ -11,41 +11,56 @@ const nameArbitrary = fc
   .array(fc.constantFrom('a', 'b', 'я', 'σ', ' ', '\u0001', '가', '\uffee'), { minLength: 1, maxLength: 6 })
   .map((l) => l.join(''));
 
+/** Encodes an index of these names and checks every gram's postings against brute force. */
+function expectBruteForcePostings(namesByItem: string[][]): void {
+  const index = decodeListIndex(
+    encodeListIndex({
+      locale: 'en',
+      dataVersion: 'v',
+      vocabularies: { pillar: ['p'], tradition: ['t'] },
+      attributionJson: '{}',
+      docsUrl: 'https://x.test/',
+      entries: namesByItem.map((searchNames, i) => ({
+        json: '{}',
+        values: { pillar: 'p', tradition: 't' },
+        searchNames,
+        slug: `s${i}`,
+      })),
+    }),
+  );
+  const grams = new Set(
+    namesByItem.flat().flatMap((name) => [...name].flatMap((_, at) => [1, 2, 3].map((n) => name.slice(at, at + n)))),
+  );
+  for (const gram of [...grams, 'zz']) {
+    const expected = namesByItem.flatMap((names, i) => (names.some((name) => name.includes(gram)) ? [i] : []));
+    expect([...index.postings(gram)], gram).toEqual(expected);
+  }
+  expect(Array.from({ length: index.count }, (_, i) => index.namesOf(i))).toEqual(namesByItem);
+}
+
+/** Names using exactly `units` distinct code units (from U+4E00 up), some shared between items. */
+function namesOfUnits(units: number): string[][] {
+  const unit = (i: number) => String.fromCharCode(0x4e00 + (i % units));
+  return Array.from({ length: Math.ceil(units / 4) }, (_, item) => [
+    [0, 1, 2, 3].map((k) => unit(item * 4 + k)).join(''),
+    unit(item * 7) + unit(item * 7 + 1) + unit(item * 13),
+  ]);
+}
+
 describe('list index postings', () => {
   it('give, for every gram, the ascending positions of the items with a name that contains it', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.array(nameArbitrary, { minLength: 1, maxLength: 3 }), { maxLength: 80 }),
-        (namesByItem) => {
-          const index = decodeListIndex(
-            encodeListIndex({
-              locale: 'en',
-              dataVersion: 'v',
-              vocabularies: { pillar: ['p'], tradition: ['t'] },
-              attributionJson: '{}',
-              docsUrl: 'https://x.test/',
-              entries: namesByItem.map((searchNames, i) => ({
-                json: '{}',
-                values: { pillar: 'p', tradition: 't' },
-                searchNames,
-                slug: `s${i}`,
-              })),
-            }),
-          );
-          const grams = new Set(
-            namesByItem
-              .flat()
-              .flatMap((name) => [...name].flatMap((_, at) => [1, 2, 3].map((n) => name.slice(at, at + n)))),
-          );
-          for (const gram of [...grams, 'zz']) {
-            const expected = namesByItem.flatMap((names, i) => (names.some((name) => name.includes(gram)) ? [i] : []));
-            expect([...index.postings(gram)], gram).toEqual(expected);
-          }
-          expect(Array.from({ length: index.count }, (_, i) => index.namesOf(i))).toEqual(namesByItem);
-        },
+      fc.property(fc.array(fc.array(nameArbitrary, { minLength: 1, maxLength: 3 }), { maxLength: 80 }), (namesByItem) =>
+        expectBruteForcePostings(namesByItem),
       ),
       { numRuns: 200 },
     );
+  });
+
+  // Grams are keyed by the ranks of their code units up to 1,023 distinct units, by the units
+  // themselves beyond: both ways give every gram its postings, in a dictionary sorted by code unit.
+  it('are the same whether the names use up to 1,023 distinct code units or more', () => {
+    for (const units of [1, 1022, 1023, 1024, 1500]) expectBruteForcePostings(namesOfUnits(units));
   });
 
   it('refuses a search name that is empty or holds a newline', () => {

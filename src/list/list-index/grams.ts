@@ -71,21 +71,8 @@ const gramNumber = (name: string, at: number, length: number): number => {
 };
 
 function encodeGrams(namesByItem: readonly (readonly string[])[], bitmapLength: number): EncodedGrams {
-  const lists = new Map<number, number[]>();
-  namesByItem.forEach((names, position) => {
-    for (const name of names) {
-      for (let length = 1; length <= GRAM_LENGTH; length++) {
-        for (let at = 0; at + length <= name.length; at++) {
-          const gram = gramNumber(name, at, length);
-          const list = lists.get(gram);
-          // Items come in ascending order, so a list holds a position at most once.
-          if (!list) lists.set(gram, [position]);
-          else if (list.at(-1) !== position) list.push(position);
-        }
-      }
-    }
-  });
-  const sorted = [...lists].sort(([a], [b]) => a - b);
+  const ranks = unitRanks(namesByItem);
+  const sorted = ranks ? rankedGramLists(namesByItem, ranks) : numberedGramLists(namesByItem);
   // A list at least as long as the bitmap becomes the bitmap, so every shorter range is a list.
   const stored = sorted.map(([, list]) => (list.length < bitmapLength ? list : bitmapOf(list, bitmapLength)));
   const gramStarts = new Uint32Array(sorted.length + 1);
@@ -106,6 +93,86 @@ function encodeGrams(namesByItem: readonly (readonly string[])[], bitmapLength: 
     }
   });
   return { gramKeys, gramStarts, postings };
+}
+
+/** Bits of a code unit's rank: three ranks make a key of 30 bits, a small integer to V8. */
+const RANK_BITS = 10;
+const MOST_RANKS = 1 << RANK_BITS;
+
+/**
+ * Each code unit of the names ranked in code unit order, from 1 (U+0000 shares the padding's 0),
+ * and the unit of each rank; none when there are too many for RANK_BITS (then the grams are keyed
+ * by their 48-bit number). Names use a few dozen code units in practice.
+ */
+function unitRanks(namesByItem: readonly (readonly string[])[]): { rank: Uint16Array; unit: number[] } | undefined {
+  const seen = new Uint8Array(0x10000);
+  for (const names of namesByItem)
+    for (const name of names) for (let i = 0; i < name.length; i++) seen[name.charCodeAt(i)] = 1;
+  const rank = new Uint16Array(0x10000);
+  const unit = [0];
+  for (let code = 1; code < 0x10000; code++) {
+    if (seen[code] === 0) continue;
+    if (unit.length === MOST_RANKS) return undefined;
+    rank[code] = unit.length;
+    unit.push(code);
+  }
+  return { rank, unit };
+}
+
+/**
+ * Every gram's posting list, sorted by gram, keyed while collected by its three ranks (a small
+ * integer: a Map of those costs about half of one keyed by 48-bit numbers, which V8 boxes).
+ * Ranks order as their code units do, so keys order as the padded grams.
+ */
+function rankedGramLists(
+  namesByItem: readonly (readonly string[])[],
+  { rank, unit }: { rank: Uint16Array; unit: number[] },
+): [number, number[]][] {
+  const lists = new Map<number, number[]>();
+  const add = (key: number, position: number) => {
+    const list = lists.get(key);
+    // Items come in ascending order, so a list holds a position at most once.
+    if (!list) lists.set(key, [position]);
+    else if (list[list.length - 1] !== position) list.push(position);
+  };
+  namesByItem.forEach((names, position) => {
+    for (const name of names) {
+      // The grams ending at each code unit: its own, with the one before, with the two before.
+      let first = 0;
+      let second = 0;
+      for (let at = 0; at < name.length; at++) {
+        const third = rank[name.charCodeAt(at)] ?? 0;
+        add(third << (2 * RANK_BITS), position);
+        if (at >= 1) add((second << (2 * RANK_BITS)) | (third << RANK_BITS), position);
+        if (at >= 2) add((first << (2 * RANK_BITS)) | (second << RANK_BITS) | third, position);
+        first = second;
+        second = third;
+      }
+    }
+  });
+  const mask = MOST_RANKS - 1;
+  const gramOf = (key: number) =>
+    ((unit[key >>> (2 * RANK_BITS)] ?? 0) * 0x10000 + (unit[(key >>> RANK_BITS) & mask] ?? 0)) * 0x10000 +
+    (unit[key & mask] ?? 0);
+  return [...lists].sort(([a], [b]) => a - b).map(([key, list]) => [gramOf(key), list]);
+}
+
+/** Every gram's posting list, sorted by gram, keyed by the gram's number (any code units). */
+function numberedGramLists(namesByItem: readonly (readonly string[])[]): [number, number[]][] {
+  const lists = new Map<number, number[]>();
+  namesByItem.forEach((names, position) => {
+    for (const name of names) {
+      for (let length = 1; length <= GRAM_LENGTH; length++) {
+        for (let at = 0; at + length <= name.length; at++) {
+          const gram = gramNumber(name, at, length);
+          const list = lists.get(gram);
+          if (!list) lists.set(gram, [position]);
+          else if (list.at(-1) !== position) list.push(position);
+        }
+      }
+    }
+  });
+  return [...lists].sort(([a], [b]) => a - b);
 }
 
 /** One bit per item, set for the positions in `list` (each below 32 * `length`). */
