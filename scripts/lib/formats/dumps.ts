@@ -84,8 +84,8 @@ export class DumpWriter {
   readonly #opened: Opened[] = [];
   readonly #entries: DumpFile[] = [];
   readonly #firstOfLocale = new Map<string, boolean>();
-  /** `"license":...,"attribution":...}`: the end of every NDJSON line, so each line carries them. */
-  #ndjsonLicense = '}';
+  /** `,"license":...,"attribution":...}` and a line feed: the end of every NDJSON line, so each line carries them. */
+  #ndjsonEnd: Uint8Array = Buffer.from('}\n');
   #sqlite: SqliteJob | undefined;
   /** Where the SQLite database is written until finish() adopts it into the output. */
   #sqliteFile = '';
@@ -107,7 +107,8 @@ export class DumpWriter {
     searchNames: TermSearchNames,
   ): Promise<DumpWriter> {
     const writer = new DumpWriter(sink, records, dataVersion, searchNames);
-    writer.#ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
+    const ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
+    writer.#ndjsonEnd = Buffer.from(`,${ndjsonLicense}\n`);
     const license = JSON.stringify({
       license: LICENSE,
       licenseSpdx: LICENSE_SPDX,
@@ -151,6 +152,12 @@ export class DumpWriter {
     return this.#openedAs(locale, format).file;
   }
 
+  /** Pieces written one after another to a dump (an empty string is skipped). */
+  async #write(locale: DumpLocale, format: DumpFormat, ...pieces: (string | Uint8Array)[]): Promise<void> {
+    const file = this.#file(locale, format);
+    for (const piece of pieces) if (piece.length > 0) await file.write(piece);
+  }
+
   /** The SQLite dump, which open() starts. */
   #sqliteJob(): SqliteJob {
     if (this.#sqlite === undefined)
@@ -158,19 +165,26 @@ export class DumpWriter {
     return this.#sqlite;
   }
 
-  /** One term, in list order, locale after locale; `termJson` is JSON.stringify(term). */
-  async term(locale: Locale, term: Term, termJson: string): Promise<void> {
+  /**
+   * One term, in list order, locale after locale; `termJson` is JSON.stringify(term) as UTF-8.
+   * The record goes to four files as bytes: encoded once, copied four times.
+   */
+  async term(locale: Locale, term: Term, termJson: Uint8Array): Promise<void> {
     const details = detailsOf(this.records, term.slug);
     // The API's record, then the details: `{...term, ...details}` without re-serialising the term.
-    const json = `${termJson.slice(0, -1)},${JSON.stringify(dumpDetails(details, locale)).slice(1)}`;
-    const record = json.slice(1, -1);
+    const json = Buffer.concat([
+      termJson.subarray(0, termJson.byteLength - 1),
+      Buffer.from(`,${JSON.stringify(dumpDetails(details, locale)).slice(1)}`),
+    ]);
+    // `{` and `}` are one byte each: the record's members are the bytes between them.
+    const record = json.subarray(1, json.byteLength - 1);
     const first = !this.#firstOfLocale.has(locale);
     this.#firstOfLocale.set(locale, false);
     const allFirstLocale = locale === LOCALES[0];
-    await this.#file(locale, 'json').write(first ? json : `,${json}`);
-    await this.#file('all', 'json').write(first ? `${allFirstLocale ? '' : '],'}"${locale}":[${json}` : `,${json}`);
-    await this.#file(locale, 'ndjson').write(`{${record},${this.#ndjsonLicense}\n`);
-    await this.#file('all', 'ndjson').write(`{"locale":"${locale}",${record},${this.#ndjsonLicense}\n`);
+    await this.#write(locale, 'json', first ? '' : ',', json);
+    await this.#write('all', 'json', first ? `${allFirstLocale ? '' : '],'}"${locale}":[` : ',', json);
+    await this.#write(locale, 'ndjson', '{', record, this.#ndjsonEnd);
+    await this.#write('all', 'ndjson', `{"locale":"${locale}",`, record, this.#ndjsonEnd);
     const line = csvLine(csvCells(term, details, locale));
     await this.#file(locale, 'csv').write(line);
     await this.#file('all', 'csv').write(csvLineWithLocale(locale, line));

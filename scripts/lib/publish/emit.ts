@@ -37,9 +37,18 @@ type ListIndexEntry = ListIndexInput['entries'][number];
 /** A term's file in the output, relative to its root. */
 export const termFile = (locale: Locale, slug: string) => apiFile(termFilePath(locale, slug));
 
+/** What comes before a single-term response's record, and after it (the attribution). */
+const termFileHead = '{"data":';
+const termFileTail = (attributionJson: string) => `,"attribution":${attributionJson}}`;
+
 /** The single-term response: the record (already JSON) and the attribution. */
 export const termFileContent = (termJson: string, attributionJson: string) =>
-  `{"data":${termJson},"attribution":${attributionJson}}`;
+  termFileHead + termJson + termFileTail(attributionJson);
+
+/** termFileContent as UTF-8, from the record's JSON already encoded (the build's term files). */
+function termFileBytes(termJson: Uint8Array, ends: { head: Buffer; tail: Buffer }): Buffer {
+  return Buffer.concat([ends.head, termJson, ends.tail]);
+}
 
 /** A term's entry in the list index. */
 export function listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
@@ -147,11 +156,15 @@ async function writeTermFiles(
   dumps: DumpWriter,
   sink: OutputSink,
 ): Promise<ListIndexEntry[]> {
-  const attributionJson = JSON.stringify(records.attribution);
+  const ends = {
+    head: Buffer.from(termFileHead),
+    tail: Buffer.from(termFileTail(JSON.stringify(records.attribution))),
+  };
   const entries: ListIndexEntry[] = [];
   for (const term of records.locales[locale].terms) {
-    const json = JSON.stringify(term);
-    await sink.file(termFile(locale, term.slug), termFileContent(json, attributionJson));
+    // Encoded once for the term file and the four JSON dumps that carry it (a copy is cheaper).
+    const json = Buffer.from(JSON.stringify(term));
+    await sink.file(termFile(locale, term.slug), termFileBytes(json, ends));
     await dumps.term(locale, term, json);
     entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug)));
   }

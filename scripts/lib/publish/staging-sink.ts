@@ -45,6 +45,8 @@ export interface StagingWritten {
 export const SCRATCH_DIR = '.scratch';
 /** At most this many bytes go to a stream's file at once (a string is counted at 3 bytes a code unit). */
 const STREAM_PIECE_BYTES = 256 * 1024;
+/** Text of up to this many code units is encoded into the sink's reused buffer (at most 3 bytes each). */
+const REUSED_BUFFER_UNITS = 4 * 1024 * 1024;
 
 // One call, not a Hash object per file: tens of thousands of small files a build.
 const hashOf = (bytes: Uint8Array) => digestOf('sha1', bytes, 'base64url');
@@ -64,6 +66,8 @@ export class StagingSink implements OutputSink {
   /** Streams not yet closed: a failing build closes them before it removes the staging folder. */
   readonly #openFiles = new Set<number>();
   readonly #createdDirs = new Set<string>();
+  /** Where a text file is encoded: file() hashes and writes it before it returns, so one buffer serves every file. */
+  #encoded = Buffer.allocUnsafe(0);
 
   constructor(
     private readonly staging: string,
@@ -98,7 +102,7 @@ export class StagingSink implements OutputSink {
     this.#ensureDir(file);
     // Text is made bytes once, then hashed and written: hashing the string and writing it
     // encoded it twice, and counting its bytes was a third pass over it.
-    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const bytes = typeof contents === 'string' ? this.#utf8(contents) : contents;
     const hash = hashOf(bytes);
     this.hashes[file] = hash;
     const destination = path.join(this.staging, file);
@@ -147,6 +151,18 @@ export class StagingSink implements OutputSink {
   closeOpenFiles(): void {
     for (const fd of this.#openFiles) closeSync(fd);
     this.#openFiles.clear();
+  }
+
+  /**
+   * `text` as UTF-8, in the sink's reused buffer (valid until the next call): Buffer.from
+   * measured the text, allocated a buffer per file and then encoded into it; pages and term
+   * files are tens of thousands of texts a build.
+   */
+  #utf8(text: string): Uint8Array {
+    if (text.length > REUSED_BUFFER_UNITS) return Buffer.from(text);
+    if (this.#encoded.byteLength < text.length * 3)
+      this.#encoded = Buffer.allocUnsafe(Math.max(text.length * 3, 64 * 1024));
+    return this.#encoded.subarray(0, this.#encoded.write(text));
   }
 
   #ensureDir(file: string): void {
