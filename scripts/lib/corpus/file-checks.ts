@@ -178,10 +178,11 @@ function checkTermTextFields(
 function checkAliases(text: TermText, file: SourceFile, yaml: ParsedYaml, report: Report) {
   const seen = new Set([text.term]);
   (text.aliases ?? []).forEach((alias, i) => {
-    const at = { file: file.path, line: yaml.lineOf(['aliases', i]), field: `aliases.${i}` };
+    // The line only when there is a problem: asking for it parses the text again (yaml-source.ts).
+    const at = () => ({ file: file.path, line: yaml.lineOf(['aliases', i]), field: `aliases.${i}` });
     if (alias === text.term)
-      report({ ...at, message: 'repeats the term name; an alias is another spelling, remove it' });
-    else if (seen.has(alias)) report({ ...at, message: `"${alias}" is listed twice; list each alias once` });
+      report({ ...at(), message: 'repeats the term name; an alias is another spelling, remove it' });
+    else if (seen.has(alias)) report({ ...at(), message: `"${alias}" is listed twice; list each alias once` });
     seen.add(alias);
   });
 }

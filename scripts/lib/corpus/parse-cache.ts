@@ -25,6 +25,7 @@ const MEMO_LIMIT = 400_000;
 const CACHED_CODE = [
   'scripts/lib/corpus/parse-cache.ts',
   'scripts/lib/corpus/yaml-source.ts',
+  'scripts/lib/corpus/yaml-fast-path.ts',
   'scripts/lib/corpus/validate-corpus.ts',
   'scripts/lib/corpus/file-checks.ts',
   'scripts/lib/corpus/corpus-checks.ts',
@@ -60,7 +61,7 @@ interface CacheFile {
 
 let codeFingerprintMemo: string | undefined;
 
-/** A hash of the checking code and the YAML library's version. */
+/** A hash of the checking code and the YAML libraries' versions. */
 export function codeFingerprint(): string {
   if (typeof LEXICON_CODE_FINGERPRINT === 'string') return LEXICON_CODE_FINGERPRINT;
   codeFingerprintMemo ??= computeCodeFingerprint(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -71,8 +72,10 @@ export function codeFingerprint(): string {
 export function computeCodeFingerprint(root: string): string {
   const hash = createHash('sha1');
   for (const file of CACHED_CODE) hash.update(readFileSync(path.join(root, file)));
-  const yamlPackage = createRequire(path.join(root, 'package.json'))('yaml/package.json') as { version: string };
-  hash.update(`yaml@${yamlPackage.version}\0zod`);
+  const packageOf = createRequire(path.join(root, 'package.json'));
+  const yamlPackage = packageOf('yaml/package.json') as { version: string };
+  const jsYamlPackage = packageOf('js-yaml/package.json') as { version: string };
+  hash.update(`yaml@${yamlPackage.version}\0js-yaml@${jsYamlPackage.version}\0zod`);
   return hash.digest('base64url');
 }
 

@@ -1,6 +1,8 @@
-// Parses YAML files and Markdown frontmatter with the `yaml` library, keeping enough of the
-// document to point every later problem at the line it comes from.
+// Parses YAML files and Markdown frontmatter. js-yaml gives the value where it gives exactly
+// what the `yaml` library would (yaml-fast-path.ts); everything else, and every line a message
+// needs, comes from `yaml`'s document, which points each problem at the line it comes from.
 import { ParseCache } from './parse-cache.ts';
+import { fastYamlValue } from './yaml-fast-path.ts';
 import { isMap, isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 
 export interface ParsedYaml {
@@ -25,7 +27,7 @@ export function parseYaml(text: string, firstLine = 1, cache?: ParseCache): Pars
     return {
       value: hit.value,
       errors: hit.errors,
-      lineOf: (path) => (parsed ??= parseYamlNow(text, firstLine)).lineOf(path),
+      lineOf: (path) => (parsed ??= parseWithYamlLibrary(text, firstLine)).lineOf(path),
     };
   }
   const parsed = parseYamlNow(text, firstLine);
@@ -39,17 +41,35 @@ export function parseYaml(text: string, firstLine = 1, cache?: ParseCache): Pars
  */
 export function deferredYaml(text: string, value: unknown, firstLine = 1): ParsedYaml {
   let parsed: ParsedYaml | undefined;
-  return { value, errors: [], lineOf: (path) => (parsed ??= parseYamlNow(text, firstLine)).lineOf(path) };
+  return { value, errors: [], lineOf: (path) => (parsed ??= parseWithYamlLibrary(text, firstLine)).lineOf(path) };
 }
 
 function parseYamlNow(text: string, firstLine: number): ParsedYaml {
-  const lineCounter = new LineCounter();
+  const tooDeep = tooDeepError(text, firstLine);
+  if (tooDeep) return tooDeep;
+  const fast = fastYamlValue(text);
+  return fast ? deferredYaml(text, fast.value, firstLine) : parseDocumentNow(text, firstLine);
+}
+
+/** Today's guard against a stack overflow, before either parser sees the text. */
+function tooDeepError(text: string, firstLine: number): ParsedYaml | undefined {
   const tooDeep = deepestLine(text);
-  if (tooDeep !== undefined) {
-    // The yaml library recurses once per level: 20,000 levels overflowed the stack (issue 22).
-    const message = `nests lists or maps more than ${MAX_NESTING} levels deep; a corpus file needs a few`;
-    return { value: undefined, errors: [{ line: tooDeep + firstLine - 1, message }], lineOf: () => firstLine };
-  }
+  if (tooDeep === undefined) return undefined;
+  // The yaml library recurses once per level: 20,000 levels overflowed the stack (issue 22).
+  const message = `nests lists or maps more than ${MAX_NESTING} levels deep; a corpus file needs a few`;
+  return { value: undefined, errors: [{ line: tooDeep + firstLine - 1, message }], lineOf: () => firstLine };
+}
+
+/**
+ * The parse by the `yaml` library alone: the value, the errors and their lines, and the lines of
+ * values. The fast path's oracle (test/unit/yaml-fast-path.test.ts) and what it falls back to.
+ */
+export function parseWithYamlLibrary(text: string, firstLine = 1): ParsedYaml {
+  return tooDeepError(text, firstLine) ?? parseDocumentNow(text, firstLine);
+}
+
+function parseDocumentNow(text: string, firstLine: number): ParsedYaml {
+  const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
   // One mistake often makes the parser report several errors on its line: the first says it best.

@@ -1,0 +1,116 @@
+// The fast path of the YAML parse (yaml-source.ts). js-yaml builds plain values about four times
+// faster than the `yaml` package builds its document (bench/README.md, "The YAML parse, fifth
+// session"), but only `yaml` keeps what our messages need (positions, error codes), and the two
+// parsers do not agree on everything. So js-yaml answers only for a text it accepts and where both
+// give the same value; every other text goes to `yaml`, which decides errors and lines as before.
+// That they agree is what test/unit/yaml-fast-path.test.ts checks (every corpus file, generated
+// documents), against the `yaml`-only parse.
+import { FAILSAFE_SCHEMA, load, type State, Type } from 'js-yaml';
+import { isScalar, Schema, type ScalarTag } from 'yaml';
+
+/**
+ * Plain scalars resolved by `yaml`'s own YAML 1.2 core schema tags (null, booleans, integers,
+ * floats, in its order), run inside js-yaml: the same regular expressions and the same
+ * conversions, so `017`, `0o17`, `1_000`, `yes` or `12:30:00` become what `yaml` makes of them.
+ * Collections and strings are js-yaml's failsafe schema; explicit tags never reach js-yaml.
+ */
+function coreScalarTypes(): Type[] {
+  const resolveOptions = { intAsBigInt: false };
+  const onError = () => undefined;
+  return new Schema({ schema: 'core' }).tags
+    .filter((tag): tag is ScalarTag => tag.default === true && !('collection' in tag && tag.collection) && !!tag.test)
+    .map((tag, i) => {
+      const test = tag.test as RegExp;
+      return new Type(`tag:lexicon-api/core-${i}`, {
+        kind: 'scalar',
+        resolve: (data: unknown) => typeof data === 'string' && test.test(data),
+        construct: (data: string) => {
+          const resolved = tag.resolve(data, onError, resolveOptions as never);
+          return isScalar(resolved) ? resolved.value : resolved;
+        },
+      });
+    });
+}
+
+const CORE_AS_YAML_RESOLVES = FAILSAFE_SCHEMA.extend({ implicit: coreScalarTypes() });
+
+/**
+ * Constructs whose values the two parsers build differently, or whose safety rests on `yaml`'s
+ * checks: node properties (anchors `&`, aliases `*`: shared objects and alias bombs; tags `!`),
+ * directives and document markers (js-yaml reads "---x" as one), merge keys, explicit `?` keys, collections as keys, keys spelled as null (`yaml`
+ * makes them "", js-yaml "null"), `__proto__`, and implicit keys near YAML's 1,024-character
+ * limit. Conservative: a `*` after ", " in prose sends a file to `yaml` too, which only costs time.
+ */
+const NEEDS_YAML = [
+  /(?:^|[[{,]|[-:?][ \t])[ \t]*[&*!?%@`]/m,
+  /^(?:%|---|\.\.\.)/m,
+  /<</,
+  /__proto__/,
+  /[\]}][ \t]*:/,
+  /(?:^|[\s[{,])(?:~|[Nn]ull|NULL)?[ \t]*:/m,
+  /^[^\n]{1000}/m,
+  // A list's first item a list left empty ("- -" at a line's end: js-yaml drops a later item).
+  /-[ \t]+-[ \t]*(?:\s#.*)?$/m,
+  // Tabs (`yaml` refuses them as indentation in more places) and a carriage return alone (not a
+  // line break to `yaml`).
+  /\t|\r(?!\n)/,
+  // A comment right after a flow collection or a quote (`yaml` wants white space before it); a
+  // byte order mark (each parser skips it in other places); a block scalar's indentation
+  // indicator (they count a top-level block's indentation differently).
+  /[\]}"',]#/,
+  /\uFEFF/,
+  /[|>][-+]?[0-9]/,
+  // A collection inside a flow mapping (as a key without a value, js-yaml makes it "").
+  /\{[^}\]]*[[{]/,
+  // A flow mapping's entry without a value, spelled as null (a key too, like "~: x" above).
+  /\{[ \n]*(?:~|[Nn]ull|NULL)[ \n]*[,}]|,[ \n]*(?:~|[Nn]ull|NULL)?[ \n]*[,}]/,
+];
+
+/**
+ * Whether a `[` or `{` is still open at the end of a line (brackets in quoted text count too:
+ * conservative). `yaml` wants a flow collection's later lines indented; js-yaml does not.
+ */
+function flowCollectionSpansLines(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) depth++;
+    else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+    else if (c === 0x0a && depth > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * A js-yaml listener that stops the parse at a scalar spanning lines: the parsers disagree on
+ * how far a quoted or plain scalar's later lines must be indented (js-yaml takes a quote closed
+ * at the start of a line). Corpus files keep each value on its line; a block scalar (`|`, `>`)
+ * spans lines too and goes to `yaml` as well.
+ */
+function singleLineScalars(): (event: string, state: State) => void {
+  const openedOn: number[] = [];
+  return (event, state) => {
+    if (event === 'open') openedOn.push(state.line);
+    else if (openedOn.pop() !== state.line && state.kind === 'scalar') throw new Error('a scalar spans lines');
+  };
+}
+
+/**
+ * The value of a YAML text, when js-yaml can give it exactly as `yaml` would; undefined when
+ * the text must go to `yaml` (a construct above, anything js-yaml refuses, anything but a
+ * mapping at the top).
+ */
+export function fastYamlValue(text: string): { value: unknown } | undefined {
+  for (const pattern of NEEDS_YAML) if (pattern.test(text)) return undefined;
+  if (flowCollectionSpansLines(text)) return undefined;
+  let value: unknown;
+  try {
+    value = load(text, { schema: CORE_AS_YAML_RESOLVES, listener: singleLineScalars() });
+  } catch {
+    return undefined;
+  }
+  // A corpus file is a mapping. Anything else at the top (a scalar, a block scalar, a list, an
+  // empty document) is rare and where the two parsers differ most: `yaml` decides.
+  const isMapping = value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isMapping ? { value } : undefined;
+}
