@@ -153,6 +153,15 @@ describe('tbxConceptEntry', () => {
     expect(() => tbxConceptEntry(hostileConcept(`x${char}y`), fields)).toThrow();
   });
 
+  // Entries are made in one shared element and removed once written: one refused leaves nothing behind.
+  it('writes an entry the same after another was refused', () => {
+    const concept = hostileConcept(HOSTILE[0]!);
+    const before = tbxConceptEntry(concept, fields);
+    expect(() => tbxConceptEntry({ ...hostileConcept('x\u0001y'), slug: 'refused' }, fields)).toThrow();
+    expect(tbxConceptEntry(concept, fields)).toBe(before);
+    expect(before).not.toContain('refused');
+  });
+
   it('depends on the concept alone: the same concept gives the same text', () => {
     const concept = hostileConcept(HOSTILE[0]!);
     expect(tbxConceptEntry(structuredClone(concept), fields)).toBe(tbxConceptEntry(concept, fields));

@@ -60,11 +60,29 @@ export function tbxTail(): string {
 }
 
 /**
+ * Where each conceptEntry is made, serialised and removed again: a document of its own per
+ * entry (xmlbuilder.create) built its DOM configuration, stringifier and writer every time, 15%
+ * of the entries' time. Each entry is complete and removed before the next is made.
+ */
+let entries: xmlbuilder.XMLElement | undefined;
+
+/**
  * One concept's conceptEntry, ending with a line break. Depends on the concept and its pillar's
  * labels alone. The subject field is the pillar as a translator reads it, once per locale.
  */
 export function tbxConceptEntry(concept: Concept, subjectField: SubjectField): string {
-  const entry = xmlbuilder.create('conceptEntry', { headless: true }).att('id', tbxConceptId(concept.slug));
+  entries ??= xmlbuilder.create(ENTRIES_PLACEHOLDER, { headless: true });
+  const entry = entries.ele('conceptEntry', { id: tbxConceptId(concept.slug) });
+  try {
+    fillConceptEntry(entry, concept, subjectField);
+    // The element alone, as the library writes a document of it alone, ending its last line.
+    return entry.toString(ENTRY_OFFSET);
+  } finally {
+    entry.remove();
+  }
+}
+
+function fillConceptEntry(entry: xmlbuilder.XMLElement, concept: Concept, subjectField: SubjectField): void {
   for (const locale of LOCALES)
     entry.ele('descrip', { type: 'subjectField', 'xml:lang': locale }, subjectField[locale]);
   for (const related of concept.relatedTerms) {
@@ -85,7 +103,6 @@ export function tbxConceptEntry(concept: Concept, subjectField: SubjectField): s
     const langSec = entry.ele('langSec', { 'xml:lang': concept.termOriginalLang ?? UNDETERMINED_LANGUAGE });
     termSec(langSec, concept.termOriginal, 'preferredTerm-admn-sts');
   }
-  return entry.end(ENTRY_OFFSET) + PRETTY.newline;
 }
 
 function termSec(langSec: xmlbuilder.XMLElement, term: string, status: string): void {
