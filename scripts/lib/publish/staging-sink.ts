@@ -99,25 +99,19 @@ export class StagingSink implements OutputSink {
   }
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
-    this.#ensureDir(file);
+    const destination = this.#pathFor(file);
     // Text is made bytes once, then hashed and written: hashing the string and writing it
     // encoded it twice, and counting its bytes was a third pass over it.
     const bytes = typeof contents === 'string' ? this.#utf8(contents) : contents;
     const hash = hashOf(bytes);
     this.hashes[file] = hash;
-    const destination = path.join(this.staging, file);
-    // The recorded hash is only a hint: the file on disk may have been damaged or replaced since
-    // (finding 4 of issue 22), so it is re-used only if its bytes hash to what this build writes.
-    const previous = path.join(this.target, file);
-    if (this.previousHashes[file] === hash && holds(previous, hash) && linked(previous, destination))
-      this.summary.reused++;
+    if (this.#reused(file, hash, destination)) this.summary.reused++;
     else writeFileSync(destination, bytes);
     this.#counted(bytes.byteLength);
   }
 
   async stream(file: string): Promise<StreamedFile> {
-    this.#ensureDir(file);
-    const fd = openSync(path.join(this.staging, file), 'w');
+    const fd = openSync(this.#pathFor(file), 'w');
     this.#openFiles.add(fd);
     const streamed = streamedFile(fd, () => {
       this.#openFiles.delete(fd);
@@ -140,9 +134,9 @@ export class StagingSink implements OutputSink {
   }
 
   async adopt(file: string, from: string): Promise<{ bytes: number; sha256: string }> {
-    this.#ensureDir(file);
+    const destination = this.#pathFor(file);
     const written = hashFile(from);
-    renameSync(from, path.join(this.staging, file));
+    renameSync(from, destination);
     this.#counted(written.bytes);
     return written;
   }
@@ -165,11 +159,26 @@ export class StagingSink implements OutputSink {
     return this.#encoded.subarray(0, this.#encoded.write(text));
   }
 
-  #ensureDir(file: string): void {
-    const dir = path.dirname(path.join(this.staging, file));
-    if (this.#createdDirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    this.#createdDirs.add(dir);
+  /**
+   * Whether the previous output's file with this content was hard-linked to `destination`. The
+   * recorded hash is only a hint: the file on disk may have been damaged or replaced since
+   * (finding 4 of issue 22), so it is re-used only if its bytes hash to what this build writes.
+   */
+  #reused(file: string, hash: string, destination: string): boolean {
+    if (this.previousHashes[file] !== hash) return false;
+    const previous = path.join(this.target, file);
+    return holds(previous, hash) && linked(previous, destination);
+  }
+
+  /** The file's path in the staging folder, whose folder is made the first time one is asked for. */
+  #pathFor(file: string): string {
+    const destination = path.join(this.staging, file);
+    const dir = path.dirname(destination);
+    if (!this.#createdDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.#createdDirs.add(dir);
+    }
+    return destination;
   }
 
   #counted(bytes: number): void {
