@@ -9,7 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fg from 'fast-glob';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fastYamlValue } from '../../scripts/lib/corpus/yaml-fast-path.ts';
+import { Schema } from 'yaml';
+import { fastYamlValue, mayBeCoreScalar } from '../../scripts/lib/corpus/yaml-fast-path.ts';
 import {
   parseWithYamlLibrary,
   parseYaml,
@@ -416,5 +417,46 @@ describe('the guards before either parser, with their messages', () => {
       '__proto__: 1\n',
     ])
       expect(fastYamlValue(text), text).toBeUndefined();
+  });
+});
+
+describe('mayBeCoreScalar', () => {
+  // Beside every first character: the rests of the core schema's spellings.
+  const RESTS = [
+    '',
+    '0',
+    '1',
+    'ull',
+    'ULL',
+    'rue',
+    'RUE',
+    'alse',
+    'ALSE',
+    '.5',
+    '5',
+    'inf',
+    'Inf',
+    'nan',
+    'NaN',
+    'x1F',
+    'o17',
+    'e3',
+    '1e3',
+    '.inf',
+  ];
+  const coreTags = new Schema({ schema: 'core' }).tags.filter(
+    (tag) => tag.default === true && 'test' in tag && tag.test,
+  );
+
+  it('is true of every plain scalar a core schema tag of `yaml` resolves (every first character of the BMP)', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const first = String.fromCharCode(code);
+      for (const rest of RESTS) {
+        const plain = first + rest;
+        if (coreTags.some((tag) => (tag.test as RegExp).test(plain))) expect(mayBeCoreScalar(plain), plain).toBe(true);
+      }
+    }
+    expect(coreTags.some((tag) => (tag.test as RegExp).test(''))).toBe(true);
+    expect(mayBeCoreScalar('')).toBe(true);
   });
 });

@@ -8,31 +8,50 @@
 import { FAILSAFE_SCHEMA, load, type State, Type } from 'js-yaml';
 import { isScalar, Schema, type ScalarTag } from 'yaml';
 
+/** `yaml`'s YAML 1.2 core schema tags for plain scalars (null, booleans, integers, floats), in its order. */
+const CORE_SCALAR_TAGS = new Schema({ schema: 'core' }).tags.filter(
+  (tag): tag is ScalarTag => tag.default === true && !('collection' in tag && tag.collection) && !!tag.test,
+);
+
 /**
- * Plain scalars resolved by `yaml`'s own YAML 1.2 core schema tags (null, booleans, integers,
- * floats, in its order), run inside js-yaml: the same regular expressions and the same
- * conversions, so `017`, `0o17`, `1_000`, `yes` or `12:30:00` become what `yaml` makes of them.
+ * Whether a plain scalar may be one of the core schema's (else it is a string): every one is
+ * empty or starts with a digit, a sign, a dot, "~", or the first letter of null, true or false.
+ * Most plain scalars of the corpus are words: they skip the tags' regular expressions.
+ */
+export function mayBeCoreScalar(plain: string): boolean {
+  if (plain.length === 0) return true;
+  const c = plain.charCodeAt(0);
+  return (c >= 0x30 && c <= 0x39) || MAY_START_A_CORE_SCALAR.has(c);
+}
+const MAY_START_A_CORE_SCALAR = new Set([...'+-.~nNtTfF'].map((c) => c.charCodeAt(0)));
+
+/**
+ * Plain scalars resolved by `yaml`'s own core schema tags, run inside js-yaml: the same regular
+ * expressions and the same conversions, so `017`, `0o17`, `1_000`, `yes` or `12:30:00` become
+ * what `yaml` makes of them. One js-yaml type for all of them (js-yaml would try each type in
+ * turn): `resolve` finds the tag, and js-yaml calls `construct` right after it, on the same text.
  * Collections and strings are js-yaml's failsafe schema; explicit tags never reach js-yaml.
  */
-function coreScalarTypes(): Type[] {
+function coreScalarType(): Type {
   const resolveOptions = { intAsBigInt: false };
   const onError = () => undefined;
-  return new Schema({ schema: 'core' }).tags
-    .filter((tag): tag is ScalarTag => tag.default === true && !('collection' in tag && tag.collection) && !!tag.test)
-    .map((tag, i) => {
-      const test = tag.test as RegExp;
-      return new Type(`tag:lexicon-api/core-${i}`, {
-        kind: 'scalar',
-        resolve: (data: unknown) => typeof data === 'string' && test.test(data),
-        construct: (data: string) => {
-          const resolved = tag.resolve(data, onError, resolveOptions as never);
-          return isScalar(resolved) ? resolved.value : resolved;
-        },
-      });
-    });
+  let found: ScalarTag | undefined;
+  return new Type('tag:lexicon-api,2026:core-scalar', {
+    kind: 'scalar',
+    resolve: (data: unknown) => {
+      found = undefined;
+      if (typeof data !== 'string' || !mayBeCoreScalar(data)) return false;
+      found = CORE_SCALAR_TAGS.find((tag) => (tag.test as RegExp).test(data));
+      return found !== undefined;
+    },
+    construct: (data: string) => {
+      const resolved = (found as ScalarTag).resolve(data, onError, resolveOptions as never);
+      return isScalar(resolved) ? resolved.value : resolved;
+    },
+  });
 }
 
-const CORE_AS_YAML_RESOLVES = FAILSAFE_SCHEMA.extend({ implicit: coreScalarTypes() });
+const CORE_AS_YAML_RESOLVES = FAILSAFE_SCHEMA.extend({ implicit: [coreScalarType()] });
 
 /**
  * Constructs whose values the two parsers build differently, or whose safety rests on `yaml`'s

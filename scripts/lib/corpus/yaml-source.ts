@@ -101,28 +101,32 @@ function parseDocumentNow(text: string, firstLine: number): ParsedYaml {
 /** Far beyond any hand-written corpus file, far below what overflows the parser's stack. */
 const MAX_NESTING = 100;
 
+const [NEWLINE, SPACE, HYPHEN] = [0x0a, 0x20, 0x2d];
+const [OPEN_BRACKET, OPEN_BRACE, CLOSE_BRACKET, CLOSE_BRACE] = [0x5b, 0x7b, 0x5d, 0x7d];
+
 /** The first line (1-based) where flow brackets or block indentation pass MAX_NESTING levels. */
 function deepestLine(text: string): number | undefined {
   let depth = 0;
   let line = 1;
   let lineStart = true;
   let indent = 0;
+  // Character codes, not one-character strings: this runs over every YAML text of every build.
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n') {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) {
       line++;
       lineStart = true;
       indent = 0;
       continue;
     }
-    if (lineStart && (c === ' ' || c === '-')) {
+    if (lineStart && (c === SPACE || c === HYPHEN)) {
       indent++;
       if (indent / 2 > MAX_NESTING) return line;
       continue;
     }
     lineStart = false;
-    if (c === '[' || c === '{') depth++;
-    else if ((c === ']' || c === '}') && depth > 0) depth--;
+    if (c === OPEN_BRACKET || c === OPEN_BRACE) depth++;
+    else if ((c === CLOSE_BRACKET || c === CLOSE_BRACE) && depth > 0) depth--;
     if (depth > MAX_NESTING) return line;
   }
   return undefined;
