@@ -404,6 +404,15 @@ describe('the guards before either parser, with their messages', () => {
     expectSameAsYamlLibrary(bomb);
   });
 
+  it('an alias inside the value its anchor names is refused at the alias (a value without end crashed the checks)', () => {
+    const message = (name: string) =>
+      `the alias *${name} stands for a value that holds it (a value without end); write the values out instead`;
+    expect(parseYaml('a: &a [x, *a]\n', 2).errors).toEqual([{ line: 2, message: message('a') }]);
+    expect(parseYaml('a: &self\n  b:\n    - *self\n').errors).toEqual([{ line: 3, message: message('self') }]);
+    // An alias after its anchor's value is an ordinary repetition.
+    expect(parseYaml('a: &a [x]\nb: *a\n')).toMatchObject({ value: { a: ['x'], b: ['x'] }, errors: [] });
+  });
+
   it('anchors, tags, merge keys, directives and null keys go to `yaml`', () => {
     for (const text of [
       'a: &x 1\nb: *x\n',

@@ -80,7 +80,14 @@ function parseDocumentNow(text: string, firstLine: number): ParsedYaml {
     }))
     .filter((error, i, all) => all.findIndex((e) => e.line === error.line) === i);
   let value: unknown;
-  if (errors.length === 0) {
+  const cycle = errors.length === 0 ? aliasInsideItsAnchor(doc) : undefined;
+  if (cycle) {
+    // `yaml` builds such a value as an object holding itself: every later check would recurse without end.
+    errors.push({
+      line: toFileLine(cycle.offset),
+      message: `the alias *${cycle.name} stands for a value that holds it (a value without end); write the values out instead`,
+    });
+  } else if (errors.length === 0) {
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch {
@@ -144,6 +151,22 @@ function firstAliasOffset(doc: Document): number {
     },
   });
   return offset;
+}
+
+/** The first alias that stands inside the very node its anchor names (`&a [x, *a]`). */
+function aliasInsideItsAnchor(doc: Document): { name: string; offset: number } | undefined {
+  let found: { name: string; offset: number } | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      const anchored = alias.resolve(doc);
+      const at = alias.range?.[0];
+      if (at !== undefined && anchored?.range && anchored.range[0] <= at && at < anchored.range[1]) {
+        found = { name: alias.source, offset: at };
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
 }
 
 // What a corpus author most likely did, by the yaml library's error code.
