@@ -3,12 +3,14 @@
 // errors and lines equal those of the `yaml`-only parse (parseWithYamlLibrary, the code as it
 // was before the fast path). Checked on every YAML text of the bundled corpus and on generated
 // documents built from the constructs where YAML parsers disagree.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fg from 'fast-glob';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generateCorpus, writeCorpus } from '../../bench/synthetic-corpus.ts';
 import { Schema } from 'yaml';
 import { fastYamlValue, mayBeCoreScalar } from '../../scripts/lib/corpus/yaml-fast-path.ts';
 import {
@@ -66,6 +68,26 @@ describe('parseYaml equals the yaml-only parse', () => {
     expect(texts).toBeGreaterThan(2000);
     // A file sent to `yaml` costs time, not correctness: this guards the speed-up itself.
     expect(texts - fast).toBeLessThan(texts / 100);
+  });
+
+  it('on a synthetic corpus written by `yaml` (long values folded over indented lines), all on the fast path', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lexicon-fast-yaml-'));
+    try {
+      await writeCorpus(generateCorpus(150), dir);
+      let texts = 0;
+      let fast = 0;
+      for (const file of fg.sync(['**/*.yaml', 'terms/*/*.md', 'posts/*.md'], { cwd: dir })) {
+        const raw = readFileSync(path.join(dir, file), 'utf8');
+        const text = file.endsWith('.md') ? splitFrontmatter(raw)?.yamlText : raw;
+        if (text === undefined) continue;
+        texts++;
+        if (expectSameAsYamlLibrary(text, file.endsWith('.md') ? 2 : 1)) fast++;
+      }
+      expect(texts).toBeGreaterThan(400);
+      expect(fast).toBe(texts);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // The scalars where YAML 1.1, YAML 1.2 and the parsers' own extensions disagree.
@@ -199,11 +221,29 @@ describe('parseYaml equals the yaml-only parse', () => {
     | { kind: 'scalar'; text: string }
     | { kind: 'block'; header: string; lines: string[] }
     | { kind: 'map' | 'seq'; items: [string, Node][] }
-    | { kind: 'flow'; text: string };
+    | { kind: 'flow'; text: string }
+    | { kind: 'lines'; quote: string; first: string; rest: [number, string][] };
+  // A plain or quoted scalar over several lines, its later lines indented from one column left of
+  // its key to three right of it, some blank or a comment.
+  const restLine = fc.tuple(
+    fc.constantFrom(-1, 0, 1, 2, 2, 2, 3),
+    fc.oneof(
+      { weight: 6, arbitrary: word },
+      { weight: 1, arbitrary: fc.constantFrom('', '# c', '"', "'", 'a: b', '- x') },
+    ),
+  );
+  const lines = fc
+    .record({
+      quote: fc.constantFrom('', '', '"', "'"),
+      first: word,
+      rest: fc.array(restLine, { minLength: 1, maxLength: 3 }),
+    })
+    .map((l): Node => ({ kind: 'lines', ...l }));
   const { node } = fc.letrec<{ node: Node }>((tie) => ({
     node: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       scalar.map((text): Node => ({ kind: 'scalar', text })),
+      lines,
       fc
         .record({
           header: blockHeader,
@@ -237,6 +277,11 @@ describe('parseYaml equals the yaml-only parse', () => {
       case 'scalar':
       case 'flow':
         return ` ${n.text}${c()}\n`;
+      case 'lines': {
+        const keyColumn = Math.max(0, indent.length - 2);
+        const rest = n.rest.map(([delta, text]) => `${' '.repeat(Math.max(0, keyColumn + delta))}${text}`);
+        return ` ${n.quote}${[n.first, ...rest].join('\n')}${n.quote}${c()}\n`;
+      }
       case 'block':
         return ` ${n.header}\n${n.lines.map((l) => `${indent}  ${l}\n`).join('')}`;
       case 'map':

@@ -101,18 +101,46 @@ function flowCollectionSpansLines(text: string): boolean {
 }
 
 /**
- * A js-yaml listener that stops the parse at a scalar spanning lines: the parsers disagree on
- * how far a quoted or plain scalar's later lines must be indented (js-yaml takes a quote closed
- * at the start of a line). Corpus files keep each value on its line; a block scalar (`|`, `>`)
- * spans lines too and goes to `yaml` as well.
+ * A js-yaml listener that stops the parse at a scalar whose later lines are not indented past
+ * the line it starts on (blank lines aside), or hold a "#": there the parsers disagree (js-yaml
+ * takes a quote closed at the start of a line, `yaml` wants it indented). A definition folded
+ * over two indented lines, as `yaml` itself writes long values, stays on the fast path.
  */
-function singleLineScalars(): (event: string, state: State) => void {
-  const openedOn: number[] = [];
-  return (event, state) => {
-    if (event === 'open') openedOn.push(state.line);
-    else if (openedOn.pop() !== state.line && state.kind === 'scalar') throw new Error('a scalar spans lines');
+function indentedScalars(): (event: string, state: State) => void {
+  const openedAt: number[] = [];
+  return (event, { input, kind, position }) => {
+    if (event === 'open') {
+      openedAt.push(position);
+      return;
+    }
+    const from = openedAt.pop() as number;
+    if (kind !== 'scalar') return;
+    const lineBreak = input.indexOf('\n', from);
+    if (lineBreak !== -1 && lineBreak < position && !laterLinesIndented(input, from, position))
+      throw new Error('a scalar over lines not indented past its first');
   };
 }
+
+function laterLinesIndented(input: string, from: number, to: number): boolean {
+  const lineStart = input.lastIndexOf('\n', from - 1) + 1;
+  // The column of the line's first key or item ("- a: x" counts from "a").
+  let base = lineStart;
+  while (base < from && (input.charCodeAt(base) === SPACE || input.charCodeAt(base) === HYPHEN)) base++;
+  const column = base - lineStart;
+  for (
+    let lineBreak = input.indexOf('\n', from);
+    lineBreak !== -1 && lineBreak < to;
+    lineBreak = input.indexOf('\n', lineBreak + 1)
+  ) {
+    let at = lineBreak + 1;
+    while (input.charCodeAt(at) === SPACE) at++;
+    const first = input.charCodeAt(at);
+    if (at >= input.length || first === LINE_FEED || first === CARRIAGE_RETURN) continue;
+    if (at - lineBreak - 1 <= column || first === HASH) return false;
+  }
+  return true;
+}
+const [SPACE, HYPHEN, LINE_FEED, CARRIAGE_RETURN, HASH] = [0x20, 0x2d, 0x0a, 0x0d, 0x23];
 
 /**
  * The value of a YAML text, when js-yaml can give it exactly as `yaml` would; undefined when
@@ -124,7 +152,7 @@ export function fastYamlValue(text: string): { value: unknown } | undefined {
   if (flowCollectionSpansLines(text)) return undefined;
   let value: unknown;
   try {
-    value = load(text, { schema: CORE_AS_YAML_RESOLVES, listener: singleLineScalars() });
+    value = load(text, { schema: CORE_AS_YAML_RESOLVES, listener: indentedScalars() });
   } catch {
     return undefined;
   }
