@@ -4,7 +4,8 @@
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { SiteConfigSchema, type Post, type SiteConfig, type TermFacts } from './corpus-schema.ts';
 import type { CorpusProblem, CorpusTerm, LocalizedTermText, ValidationResult } from './corpus-model.ts';
-import type { CorpusFiles, SourceFile } from './load-corpus.ts';
+import { isOnDisk, type CorpusFiles, type SourceFile } from './load-corpus.ts';
+import { detachedText } from './detached-text.ts';
 import type { ParseCache } from './parse-cache.ts';
 import {
   checkRelatedTerms,
@@ -138,10 +139,14 @@ function readTermTexts(
       report({ file: `${dirPath}/`, message: `missing ${locale}.md; every term needs both en.md and bg.md` });
       continue;
     }
+    const checkedBefore = cache?.outcomeMisses;
     const text = textFile.unreadable
       ? undefined
       : checkedFile(pass.outcomes, pass.report, textFile, (r) => checkTermText(textFile, locale, r, cache));
-    if (text) texts[locale] = text;
+    // Checked here rather than found in the cache (where the check threads' copies are): its
+    // values can be slices of a text kept on disk, which the records would keep alive.
+    const checkedHere = cache === undefined || cache.outcomeMisses !== checkedBefore;
+    if (text) texts[locale] = checkedHere && isOnDisk(textFile) ? detachedText(text) : text;
   }
   return texts;
 }

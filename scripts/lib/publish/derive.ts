@@ -5,7 +5,7 @@ import type { Post, Reference } from '../corpus/corpus-schema.ts';
 import type { PillarsResponse, Term, TermListItem } from '../../../src/contract/response-schemas.ts';
 import type { Corpus, CorpusTerm } from '../corpus/validate-corpus.ts';
 import { compareCodeUnits } from '../corpus/corpus-checks.ts';
-import { bodyReaderOf, fullContent, ownCopy, TermWithContentOnDisk } from './full-content.ts';
+import { bodyReaderOf, fullContent, TermWithContentOnDisk } from './full-content.ts';
 
 export interface Attribution {
   source: string;
@@ -196,22 +196,22 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
   const references = term.references ?? [];
   const heading = corpus.site.sourcesHeading[locale];
   // A body kept on disk is read again whenever fullContent is asked for; the record then holds
-  // the reader and copies of its text's values, never the validated corpus or a file's text
-  // (they are garbage while the output is written).
+  // the reader and its text's values, never the validated corpus or a file's text (they are
+  // garbage while the output is written; such values share no memory with their file:
+  // corpus/detached-text.ts).
   const body = bodyReaderOf(text);
-  const own = body ? ownCopy : <T>(value: T) => value;
   const fields = {
-    term: own(text.term),
+    term: text.term,
     slug: term.slug,
-    definition: own(text.definition),
+    definition: text.definition,
     pillar: term.pillar,
     tradition: term.tradition,
-    etymology: own(text.etymology),
+    etymology: text.etymology,
     relatedTerms: crossLinks(term),
     url: pageUrl(site, paths.term, locale, term.slug),
   };
   const rest = {
-    pronunciation: own(text.pronunciation),
+    pronunciation: text.pronunciation,
     termOriginal: term.termOriginal,
     relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
       title: post.title[locale],
@@ -224,15 +224,10 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
 }
 
 function termDetails(term: CorpusTerm): TermDetails {
-  const aliases = (locale: Locale) => {
-    const text = term.texts[locale];
-    const written = text.aliases ?? [];
-    return bodyReaderOf(text) ? written.map(ownCopy) : written;
-  };
   return {
     references: term.references ?? [],
     termOriginalLang: term.termOriginalLang ?? null,
-    aliases: { en: aliases('en'), bg: aliases('bg') },
+    aliases: { en: term.texts.en.aliases ?? [], bg: term.texts.bg.aliases ?? [] },
     broader: term.broader ?? [],
   };
 }

@@ -103,13 +103,3 @@ function lastContent(record: Term, { body, references, heading }: ContentOnDisk)
 
 /** Whether a record's fullContent is read from disk when asked for (TermWithContentOnDisk). */
 export const contentReadWhenAsked = (record: Term) => record instanceof TermWithContentOnDisk;
-
-/**
- * A copy of a text's value that shares no memory with its file. A parsed value can be a slice of
- * the whole text it was parsed from (a V8 sliced string) and keep that text alive: through the
- * records of texts kept on disk, every term's Markdown file would stay in memory while the
- * output is written (46 MB of 57 at 20,000 terms, bench/README.md).
- */
-export function ownCopy<T extends string | null | undefined>(value: T): T {
-  return (typeof value === 'string' ? ` ${value}`.slice(1) : value) as T;
-}
