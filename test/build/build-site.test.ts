@@ -219,6 +219,6 @@ function refuseNewBytesUnderOldVersion(outDir: string) {
   const changed = after.files.filter((f) => before.files.find((b) => b.name === f.name)?.sha256 !== f.sha256);
   if (changed.length > 0)
     throw new Error(
-      `${changed.map((f) => f.name).join(', ')}: new bytes under the same data version; bump OUTPUT_FORMAT_VERSION in scripts/lib/publish/build-site.ts`,
+      `${changed.map((f) => f.name).join(', ')}: new bytes under the same data version; bump OUTPUT_FORMAT_VERSION in scripts/lib/publish/data-version.ts`,
     );
 }

@@ -1,8 +1,6 @@
 // The build pipeline: load -> validate -> derive -> emit -> atomic write. The CLI in
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { DATA_VERSION_HEX_DIGITS } from '../../../src/contract/facts.ts';
 import type { PublicGrant } from '../../../src/limits/grants.ts';
 import { deriveApiRecords, type ApiRecords } from './derive.ts';
 import { archiveDumps } from '../formats/dump-history.ts';
@@ -31,7 +29,10 @@ import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/val
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
 import { writeSite } from './write-site.ts';
+import { computeDataVersion } from './data-version.ts';
 import type { BuildTimings } from './build-timings.ts';
+
+export { computeDataVersion, OUTPUT_FORMAT_VERSION } from './data-version.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -285,27 +286,4 @@ export function prepareCorpus(
   const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
   const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
   return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };
-}
-
-/**
- * Bump when the build writes other bytes for the same corpus (a dump format, a library that
- * writes one, the SQLite engine): dump names carry the data version and are cached forever,
- * so the same name must never name other bytes. The golden test refuses new dump bytes under
- * an unchanged version.
- */
-export const OUTPUT_FORMAT_VERSION = 6;
-
-/**
- * A content hash (DATA_VERSION_HEX_DIGITS of a SHA-256) of everything the output depends on:
- * the output format's version, every corpus file (by its path inside the corpus, so the same
- * corpus elsewhere has the same version) and the site URL.
- */
-export function computeDataVersion({ root, files }: CorpusFiles, siteUrl: string): string {
-  const hash = createHash('sha256');
-  hash.update(`format\0${OUTPUT_FORMAT_VERSION}\0site-url\0${siteUrl}\0`);
-  for (const file of files) {
-    const inner = root === '.' ? file.path : file.path.slice(root.length + 1);
-    hash.update(`${inner}\0${file.text}\0`);
-  }
-  return hash.digest('hex').slice(0, DATA_VERSION_HEX_DIGITS);
 }
