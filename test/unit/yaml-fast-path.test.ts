@@ -53,18 +53,23 @@ function expectSameAsYamlLibrary(text: string, firstLine = 1) {
   return fast !== undefined;
 }
 
+/** expectSameAsYamlLibrary on every YAML file and Markdown frontmatter of a corpus folder. */
+function expectCorpusSameAsYamlLibrary(dir: string): { texts: number; fast: number } {
+  let texts = 0;
+  let fast = 0;
+  for (const file of fg.sync(['**/*.yaml', 'terms/*/*.md', 'posts/*.md'], { cwd: dir })) {
+    const raw = readFileSync(path.join(dir, file), 'utf8');
+    const text = file.endsWith('.md') ? splitFrontmatter(raw)?.yamlText : raw;
+    if (text === undefined) continue;
+    texts++;
+    if (expectSameAsYamlLibrary(text, file.endsWith('.md') ? 2 : 1)) fast++;
+  }
+  return { texts, fast };
+}
+
 describe('parseYaml equals the yaml-only parse', () => {
   it('on every YAML file and Markdown frontmatter of the bundled corpus, nearly all on the fast path', () => {
-    const files = fg.sync(['**/*.yaml', 'terms/*/*.md', 'posts/*.md'], { cwd: CORPUS });
-    let texts = 0;
-    let fast = 0;
-    for (const file of files) {
-      const raw = readFileSync(path.join(CORPUS, file), 'utf8');
-      const text = file.endsWith('.md') ? splitFrontmatter(raw)?.yamlText : raw;
-      if (text === undefined) continue;
-      texts++;
-      if (expectSameAsYamlLibrary(text, file.endsWith('.md') ? 2 : 1)) fast++;
-    }
+    const { texts, fast } = expectCorpusSameAsYamlLibrary(CORPUS);
     expect(texts).toBeGreaterThan(2000);
     // A file sent to `yaml` costs time, not correctness: this guards the speed-up itself.
     expect(texts - fast).toBeLessThan(texts / 100);
@@ -74,15 +79,7 @@ describe('parseYaml equals the yaml-only parse', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lexicon-fast-yaml-'));
     try {
       await writeCorpus(generateCorpus(150), dir);
-      let texts = 0;
-      let fast = 0;
-      for (const file of fg.sync(['**/*.yaml', 'terms/*/*.md', 'posts/*.md'], { cwd: dir })) {
-        const raw = readFileSync(path.join(dir, file), 'utf8');
-        const text = file.endsWith('.md') ? splitFrontmatter(raw)?.yamlText : raw;
-        if (text === undefined) continue;
-        texts++;
-        if (expectSameAsYamlLibrary(text, file.endsWith('.md') ? 2 : 1)) fast++;
-      }
+      const { texts, fast } = expectCorpusSameAsYamlLibrary(dir);
       expect(texts).toBeGreaterThan(400);
       expect(fast).toBe(texts);
     } finally {

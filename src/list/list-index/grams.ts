@@ -129,15 +129,11 @@ function rankedGramLists(
   { rank, unit }: { rank: Uint16Array; unit: number[] },
 ): [number, number[]][] {
   const lists = new Map<number, number[]>();
-  const add = (key: number, position: number) => {
-    const list = lists.get(key);
-    // Items come in ascending order, so a list holds a position at most once.
-    if (!list) lists.set(key, [position]);
-    else if (list[list.length - 1] !== position) list.push(position);
-  };
+  const add = (key: number, position: number) => addPosition(lists, key, position);
   namesByItem.forEach((names, position) => {
     for (const name of names) {
-      // The grams ending at each code unit: its own, with the one before, with the two before.
+      // The grams ending at each code unit: its own, with the one before, with the two before
+      // (GRAM_LENGTH is 3; a key holds three ranks).
       let first = 0;
       let second = 0;
       for (let at = 0; at < name.length; at++) {
@@ -164,15 +160,19 @@ function numberedGramLists(namesByItem: readonly (readonly string[])[]): [number
     for (const name of names) {
       for (let length = 1; length <= GRAM_LENGTH; length++) {
         for (let at = 0; at + length <= name.length; at++) {
-          const gram = gramNumber(name, at, length);
-          const list = lists.get(gram);
-          if (!list) lists.set(gram, [position]);
-          else if (list.at(-1) !== position) list.push(position);
+          addPosition(lists, gramNumber(name, at, length), position);
         }
       }
     }
   });
   return [...lists].sort(([a], [b]) => a - b);
+}
+
+/** Adds an item's position to a gram's list; items come in ascending order, so a list holds a position at most once. */
+function addPosition(lists: Map<number, number[]>, key: number, position: number): void {
+  const list = lists.get(key);
+  if (!list) lists.set(key, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
 }
 
 /** One bit per item, set for the positions in `list` (each below 32 * `length`). */
