@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editorialFindings, formatFinding } from '../../scripts/lib/corpus/editorial-checks.ts';
 import { cachedTermFindings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
-import type { CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { fileDigest, type CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
@@ -32,12 +32,30 @@ function corpusWithFindings(extra: Record<string, string> = {}): CorpusFiles {
   };
 }
 
-/** Validated, then the editorial findings through `perTerm` (or the plain checks), formatted. */
-function findingsOf(files: CorpusFiles, perTerm?: ReturnType<typeof cachedTermFindings>, cache?: ParseCache) {
+/** Each text asked for (for a finding's line), by path. */
+let textsAsked: string[] = [];
+
+/**
+ * Validated, then the editorial findings through `cache` (cachedTermFindings, keyed by the files'
+ * digests) or the plain checks, formatted.
+ */
+function findingsOf(files: CorpusFiles, cache?: ParseCache) {
   const validated = validateCorpus(files, { cache });
   if (!validated.ok) throw new Error(validated.problems.map((p) => p.message).join('\n'));
-  const byPath = new Map(files.files.map((file) => [file.path, file.text]));
-  return editorialFindings(validated.corpus, byPath, perTerm).map(formatFinding);
+  const byPath = new Map(files.files.map((file) => [file.path, file]));
+  const sources = {
+    get: (file: string) => {
+      textsAsked.push(file);
+      return byPath.get(file)?.text;
+    },
+  };
+  const digestOf = (file: string) => {
+    const found = byPath.get(file);
+    return found && fileDigest(found);
+  };
+  const perTerm = cache && cachedTermFindings(cache, digestOf);
+  textsAsked = [];
+  return editorialFindings(validated.corpus, sources, perTerm).map(formatFinding);
 }
 
 describe('editorial findings in the parse cache', () => {
@@ -53,7 +71,7 @@ describe('editorial findings in the parse cache', () => {
 
   it('cold: every term is checked, the same findings in the same order', () => {
     const cache = ParseCache.inMemory();
-    expect(findingsOf(corpusWithFindings(), cachedTermFindings(cache), cache)).toEqual(plain);
+    expect(findingsOf(corpusWithFindings(), cache)).toEqual(plain);
     expect(cache.findingsMisses).toBe(termCount);
     expect(cache.findingsHits).toBe(0);
     cache.save(cacheDir);
@@ -61,9 +79,11 @@ describe('editorial findings in the parse cache', () => {
 
   it('warm: nothing is checked again, the same findings', () => {
     const cache = ParseCache.load(cacheDir);
-    expect(findingsOf(corpusWithFindings(), cachedTermFindings(cache), cache)).toEqual(plain);
+    expect(findingsOf(corpusWithFindings(), cache)).toEqual(plain);
     expect(cache.findingsMisses).toBe(0);
     expect(cache.findingsHits).toBe(termCount);
+    // The keys are the files' digests: no text is asked for (at 100,000 terms, read from disk).
+    expect(textsAsked).toEqual([]);
   });
 
   it('one file changed: only its term is checked again, and its new finding is reported', () => {
@@ -71,7 +91,7 @@ describe('editorial findings in the parse cache', () => {
     const expected = findingsOf(changed);
     expect(expected.length).toBe(plain.length + 1);
     const cache = ParseCache.load(cacheDir);
-    expect(findingsOf(changed, cachedTermFindings(cache), cache)).toEqual(expected);
+    expect(findingsOf(changed, cache)).toEqual(expected);
     expect(cache.findingsMisses).toBe(1);
     expect(cache.findingsHits).toBe(termCount - 1);
   });
@@ -83,7 +103,7 @@ describe('editorial findings in the parse cache', () => {
     expect(site.text).toContain('en: [Overview]');
     site.text = site.text.replace('en: [Overview]', 'en: [Overview, Readings]');
     const cache = ParseCache.load(cacheDir);
-    expect(findingsOf(renamed, cachedTermFindings(cache), cache)).toEqual(findingsOf(renamed));
+    expect(findingsOf(renamed, cache)).toEqual(findingsOf(renamed));
     expect(cache.findingsHits).toBe(0);
   });
 });

@@ -28,6 +28,12 @@ export interface SourceFile {
   /** Path shown in messages: relative to the working directory, with forward slashes. */
   path: string;
   text: string;
+  /**
+   * The SHA-256 of the file's bytes (base64url), worked out by the loader while it has them: what
+   * the data version and the editorial findings' cache key are made of, so neither reads the
+   * texts again. Files made another way (tests) have none: fileDigest hashes their text.
+   */
+  digest?: string;
   /** Set when the file could not be read as corpus text: it exists, but is not parsed. */
   unreadable?: true;
 }
@@ -123,14 +129,14 @@ function readEntries(
     if (entry.dirent.isDirectory()) continue;
     const file = shownPath(entry.path);
     const onDisk = termTextsOnDisk && TERM_TEXT.test(entry.path);
-    const read = readCorpusFile(path.join(root, entry.path), entry.dirent.isSymbolicLink(), onDisk);
+    const read = readCorpusFile(path.join(root, entry.path), entry.dirent.isSymbolicLink());
     if ('problem' in read) {
       problems.push({ file, line: read.line, message: read.problem });
       files.push({ path: file, text: '', unreadable: true });
-    } else if (onDisk && read.digest !== undefined) {
+    } else if (onDisk) {
       files.push(new TermTextOnDisk(file, path.join(root, entry.path), read.digest));
     } else {
-      files.push({ path: file, text: read.text });
+      files.push({ path: file, text: read.text, digest: read.digest });
     }
   }
   return { files, problems };
@@ -161,14 +167,14 @@ export class TermTextOnDisk implements SourceFile {
   constructor(
     readonly path: string,
     private readonly absolute: string,
-    private readonly digest: string,
+    readonly digest: string,
   ) {}
 
   get text(): string {
     const key = `${this.digest}\0${this.absolute}`;
     const known = recentTexts.get(key);
     if (known !== undefined) return known;
-    const read = readCorpusFile(this.absolute, false, true);
+    const read = readCorpusFile(this.absolute, false);
     if (!('text' in read) || read.digest !== this.digest) throw new CorpusFileChangedError(this.path);
     if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);
     recentTexts.set(key, read.text);
@@ -201,10 +207,19 @@ export function reloadCorpusPaths(
   return readEntries(root, unique, (name) => (shownRoot === '.' ? name : `${shownRoot}/${name}`));
 }
 
-/** `digest` (of the bytes) only when asked for: a text kept on disk is checked against it. */
-type ReadResult = { text: string; digest?: string } | { problem: string; line?: number };
+/** A text kept on disk is checked against its `digest` (of the bytes) when read again. */
+type ReadResult = { text: string; digest: string } | { problem: string; line?: number };
 
-function readCorpusFile(file: string, isLink: boolean, withDigest = false): ReadResult {
+/** The digest of a file's bytes (SourceFile.digest). SHA-256: the data version must not collide. */
+const digestOf = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('base64url');
+
+/**
+ * A file's digest: the loader's, or (a file made another way: tests) its text's, which is the same
+ * for a file without a byte order mark.
+ */
+export const fileDigest = (file: SourceFile): string => file.digest ?? digestOf(file.text);
+
+function readCorpusFile(file: string, isLink: boolean): ReadResult {
   if (isLink) {
     return {
       problem: 'is a symbolic link; the corpus must hold the file or folder itself (links can reach files outside it)',
@@ -238,19 +253,17 @@ function readCorpusFile(file: string, isLink: boolean, withDigest = false): Read
     }
     const read = bytes.subarray(0, filled);
     const decoded = decodeUtf8(read);
-    if ('text' in decoded) {
-      // YAML and the frontmatter splitter read a lone CR differently: one clear message
-      // instead of the misleading parse errors that follow from it.
-      const loneCr = /\r(?!\n)/.exec(decoded.text);
-      if (loneCr) {
-        return {
-          line: decoded.text.slice(0, loneCr.index).split(/\r\n|\n/).length,
-          problem: 'has CR-only line endings (classic Mac); save it with LF (or CRLF) line endings',
-        };
-      }
-      if (withDigest) return { text: decoded.text, digest: createHash('sha1').update(read).digest('base64url') };
+    if (!('text' in decoded)) return decoded;
+    // YAML and the frontmatter splitter read a lone CR differently: one clear message
+    // instead of the misleading parse errors that follow from it.
+    const loneCr = /\r(?!\n)/.exec(decoded.text);
+    if (loneCr) {
+      return {
+        line: decoded.text.slice(0, loneCr.index).split(/\r\n|\n/).length,
+        problem: 'has CR-only line endings (classic Mac); save it with LF (or CRLF) line endings',
+      };
     }
-    return decoded;
+    return { text: decoded.text, digest: digestOf(read) };
   } finally {
     closeSync(fd);
   }

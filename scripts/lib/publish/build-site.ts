@@ -15,6 +15,7 @@ import { cachedTermFindings } from '../corpus/editorial-outcomes.ts';
 import type { EditMemo } from './edit-memo.ts';
 import {
   CorpusFileChangedError,
+  fileDigest,
   isOnDisk,
   loadCorpusFiles,
   type CorpusFiles,
@@ -253,7 +254,11 @@ export function prepareCorpus(
   const byPath = new Map(files.files.map((file) => [file.path, file]));
   // A text is asked for only for a finding's line: a large corpus's texts are on disk.
   const sources = { get: (file: string) => byPath.get(file)?.text };
-  const findings = editorialFindings(corpus, sources, memo?.termFindings ?? cachedTermFindings(cache));
+  const digestOf = (file: string) => {
+    const found = byPath.get(file);
+    return found === undefined || found.unreadable ? undefined : fileDigest(found);
+  };
+  const findings = editorialFindings(corpus, sources, memo?.termFindings ?? cachedTermFindings(cache, digestOf));
   timings?.lap('editorial checks');
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings
