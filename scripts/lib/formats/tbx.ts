@@ -8,12 +8,14 @@
 // per element, which cost 40% of a 5,000-term build. xmlbuilder escapes text and attribute
 // values and throws on a character XML 1.0 cannot carry, so no ill-formed file is written.
 // Only its tree builder will do: its callback writer (begin) moves text onto lines of its own
-// when pretty-printing, which changes every term's text.
+// when pretty-printing, which changes every term's text. Its converters take a fast path for
+// values that need no escaping (xml-stringifier.ts).
 import xmlbuilder from 'xmlbuilder';
 import { LICENSE, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { Concept } from './concepts.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import type { StreamedFile } from '../publish/write-output.ts';
+import { fastStringifier } from './xml-stringifier.ts';
 
 export const TBX_NAMESPACE = 'urn:iso:std:iso:30042:ed-2';
 // The schemas a validating reader applies to TBX-Basic (LTAC Global): the TBX core structure
@@ -71,7 +73,7 @@ let entries: xmlbuilder.XMLElement | undefined;
  * labels alone. The subject field is the pillar as a translator reads it, once per locale.
  */
 export function tbxConceptEntry(concept: Concept, subjectField: SubjectField): string {
-  entries ??= xmlbuilder.create(ENTRIES_PLACEHOLDER, { headless: true });
+  entries ??= xmlbuilder.create(ENTRIES_PLACEHOLDER, { headless: true, stringify: fastStringifier() });
   const entry = entries.ele('conceptEntry', { id: tbxConceptId(concept.slug) });
   try {
     fillConceptEntry(entry, concept, subjectField);
@@ -118,7 +120,7 @@ function termSec(langSec: xmlbuilder.XMLElement, term: string, status: string): 
  */
 function aroundEntries(records: ApiRecords | undefined): { head: string; tail: string } {
   const tbx = xmlbuilder
-    .create('tbx', { version: '1.0', encoding: 'UTF-8' })
+    .create('tbx', { version: '1.0', encoding: 'UTF-8', stringify: fastStringifier() })
     .instructionBefore(
       'xml-model',
       `href="${TBX_BASIC_RNG}" type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"`,
