@@ -8,7 +8,8 @@ import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { conceptsOf } from '../../scripts/lib/formats/concepts.ts';
-import { skosGroups, writeSkosTurtle, writeSkosJsonLd } from '../../scripts/lib/formats/skos.ts';
+import { skosGroups } from '../../scripts/lib/formats/skos.ts';
+import { writeSkos } from '../../scripts/lib/formats/skos-dump.ts';
 import { writeTbx } from '../../scripts/lib/formats/tbx.ts';
 import { writeDefinedTermSet } from '../../scripts/lib/formats/schema-org.ts';
 import { toSqlite } from '../../scripts/lib/formats/sqlite-dump.ts';
@@ -30,8 +31,7 @@ const sink = () => ({
   close: async () => ({ bytes: 0, sha256: '' }),
 });
 const cases: Record<string, () => Promise<unknown>> = {
-  'SKOS Turtle': () => writeSkosTurtle(skosGroups(records, 'v', concepts), sink() as never),
-  'SKOS JSON-LD': () => writeSkosJsonLd(skosGroups(records, 'v', concepts), sink() as never),
+  'SKOS Turtle and JSON-LD': () => writeSkos(skosGroups(records, 'v', concepts), sink() as never, sink() as never),
   TBX: () => writeTbx(records, concepts, sink() as never),
   'schema.org': () => writeDefinedTermSet(records, 'v', concepts, sink() as never),
   SQLite: async () => toSqlite(records, 'v'),

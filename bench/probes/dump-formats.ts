@@ -4,7 +4,8 @@
 import { generateCorpus } from '../synthetic-corpus.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { conceptsOf } from '../../scripts/lib/formats/concepts.ts';
-import { skosGroups, writeSkosTurtle, writeSkosJsonLd } from '../../scripts/lib/formats/skos.ts';
+import { skosGroups } from '../../scripts/lib/formats/skos.ts';
+import { writeSkos } from '../../scripts/lib/formats/skos-dump.ts';
 import { writeTbx } from '../../scripts/lib/formats/tbx.ts';
 import { writeDefinedTermSet } from '../../scripts/lib/formats/schema-org.ts';
 import { toSqlite } from '../../scripts/lib/formats/sqlite-dump.ts';
@@ -30,8 +31,7 @@ const cases: Record<string, () => Promise<unknown>> = {
     const f = mem();
     for (const l of LOCALES) for (const t of records.locales[l].terms) await f.write(JSON.stringify(t));
   },
-  'SKOS Turtle (n3)': () => writeSkosTurtle(skosGroups(records, 'v', concepts), mem() as never),
-  'SKOS JSON-LD': () => writeSkosJsonLd(skosGroups(records, 'v', concepts), mem() as never),
+  'SKOS Turtle (n3) and JSON-LD': () => writeSkos(skosGroups(records, 'v', concepts), mem() as never, mem() as never),
   'TBX (xmlbuilder)': () => writeTbx(records, concepts, mem() as never),
   'schema.org JSON-LD': () => writeDefinedTermSet(records, 'v', concepts, mem() as never),
   'SQLite (with FTS4)': async () => toSqlite(records, 'v'),

@@ -9,7 +9,7 @@ import { dumpFileName, DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/ou
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import { conceptsOf, type Concept } from './concepts.ts';
+import { conceptsOf } from './concepts.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/derive.ts';
 import {
@@ -20,7 +20,8 @@ import {
   verifiedFiles,
 } from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
-import { skosGroups, writeSkosJsonLd, writeSkosTurtle } from './skos.ts';
+import { skosGroups } from './skos.ts';
+import { writeSkos } from './skos-dump.ts';
 import { sqliteHeadRows, sqliteTermRows } from './sqlite-dump.ts';
 import { MIN_TERMS_FOR_THREAD, startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
@@ -58,15 +59,7 @@ export function dumpDetails(details: TermDetails, locale: Locale) {
 }
 
 /** The terminology formats: whole-lexicon files written from the concepts after the terms. */
-const TERMINOLOGY_WRITERS: [
-  DumpFormat,
-  (records: ApiRecords, dataVersion: string, concepts: Concept[], file: StreamedFile) => Promise<void>,
-][] = [
-  ['skos-turtle', (records, version, concepts, file) => writeSkosTurtle(skosGroups(records, version, concepts), file)],
-  ['skos-jsonld', (records, version, concepts, file) => writeSkosJsonLd(skosGroups(records, version, concepts), file)],
-  ['tbx', (records, _version, concepts, file) => writeTbx(records, concepts, file)],
-  ['schema-org-jsonld', writeDefinedTermSet],
-];
+const TERMINOLOGY_FORMATS: readonly DumpFormat[] = ['skos-turtle', 'skos-jsonld', 'tbx', 'schema-org-jsonld'];
 
 interface Opened {
   locale: DumpLocale;
@@ -202,11 +195,7 @@ export class DumpWriter {
     await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
     for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
 
-    const concepts = conceptsOf(this.records);
-    for (const [format, write] of TERMINOLOGY_WRITERS) {
-      await write(this.records, this.dataVersion, concepts, await this.#open('all', format));
-      this.#entries.push(await this.#entry(this.#openedAs('all', format)));
-    }
+    await this.#writeTerminology();
 
     // Asked for last, so the thread has had every other dump's time to finish it.
     await this.#sqliteJob().finish();
@@ -252,6 +241,17 @@ export class DumpWriter {
     };
     await this.sink.file(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
+  }
+
+  /** SKOS (Turtle and JSON-LD from the same quads, made once), TBX and schema.org. */
+  async #writeTerminology(): Promise<void> {
+    const concepts = conceptsOf(this.records);
+    const turtle = await this.#open('all', 'skos-turtle');
+    const jsonLd = await this.#open('all', 'skos-jsonld');
+    await writeSkos(skosGroups(this.records, this.dataVersion, concepts), turtle, jsonLd);
+    await writeTbx(this.records, concepts, await this.#open('all', 'tbx'));
+    await writeDefinedTermSet(this.records, this.dataVersion, concepts, await this.#open('all', 'schema-org-jsonld'));
+    for (const format of TERMINOLOGY_FORMATS) this.#entries.push(await this.#entry(this.#openedAs('all', format)));
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

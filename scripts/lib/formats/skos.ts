@@ -3,9 +3,9 @@
 // `broader`) with symmetric associative links (skos:related), pillars and traditions as
 // skos:Collections. The triples are built once as RDF/JS quads (n3's DataFactory) and
 // serialised by maintained libraries: Turtle by n3's writer, JSON-LD as the compact form of
-// those same quads under a fixed context (read back by jsonld in the tests). Both are streamed
-// concept by concept.
-import { DataFactory, Writer, type Quad } from 'n3';
+// those same quads under a fixed context (read back by jsonld in the tests). The dump writes
+// both from one pass over the quads (skos-dump.ts), the concept files from each concept's.
+import { DataFactory, type Quad } from 'n3';
 import {
   CONCEPT_FORMATS,
   type ConceptFormat,
@@ -17,7 +17,6 @@ import {
 import { conceptUri, originalLabel, pillarUri, schemeUri, traditionUri, type Concept } from './concepts.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import { thesaurusOf, type Thesaurus } from '../corpus/hierarchy.ts';
-import type { StreamedFile } from '../publish/write-output.ts';
 
 const { namedNode, literal, quad } = DataFactory;
 
@@ -134,25 +133,6 @@ export function* skosGroups(records: ApiRecords, dataVersion: string, concepts: 
   yield collectionQuads(records, concepts);
 }
 
-/** Turtle through n3's writer; each group of quads is flushed to the file as it is written. */
-export async function writeSkosTurtle(groups: Iterable<Quad[]>, file: StreamedFile): Promise<void> {
-  const chunks: string[] = [];
-  const sink = {
-    write: (chunk: string, _encoding?: string, done?: () => void) => {
-      chunks.push(chunk);
-      done?.();
-    },
-    end: (done?: () => void) => done?.(),
-  };
-  const writer = new Writer(sink, { prefixes: RDF_PREFIXES, end: false });
-  for (const group of groups) {
-    writer.addQuads(group);
-    if (chunks.length > 0) await file.write(chunks.splice(0).join(''));
-  }
-  await new Promise<void>((resolve, reject) => writer.end((error) => (error ? reject(error) : resolve())));
-  if (chunks.length > 0) await file.write(chunks.splice(0).join(''));
-}
-
 /** The JSON-LD context of the SKOS dump: SKOS terms by their short names, labels as language maps. */
 export const SKOS_JSONLD_CONTEXT = {
   ...RDF_PREFIXES,
@@ -247,23 +227,4 @@ export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
     }
   }
   return node;
-}
-
-/** JSON-LD: `{ "@context": ..., "@graph": [ node, ... ] }`, streamed node by node. */
-export async function writeSkosJsonLd(groups: Iterable<Quad[]>, file: StreamedFile): Promise<void> {
-  await file.write(`{"@context":${JSON.stringify(SKOS_JSONLD_CONTEXT)},"@graph":[`);
-  let first = true;
-  for (const group of groups) {
-    const bySubject = new Map<string, Quad[]>();
-    for (const q of group) {
-      const quads = bySubject.get(q.subject.value);
-      if (quads) quads.push(q);
-      else bySubject.set(q.subject.value, [q]);
-    }
-    for (const quads of bySubject.values()) {
-      await file.write(`${first ? '' : ','}\n${JSON.stringify(compactNode(quads))}`);
-      first = false;
-    }
-  }
-  await file.write('\n]}\n');
 }

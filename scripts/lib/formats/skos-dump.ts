@@ -1,0 +1,84 @@
+// The SKOS dump in its two serialisations, Turtle (n3's writer) and JSON-LD (the compact form
+// of the same quads, skos.ts), written side by side from one pass over the vocabulary's quads:
+// each group of quads is made once and goes to both files, which are streamed group by group.
+// (Written one after the other, every quad, the thesaurus and the concepts' URIs were made
+// twice.)
+import { type Quad, Writer } from 'n3';
+import { compactNode, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
+import type { StreamedFile } from '../publish/write-output.ts';
+
+/** Turtle through n3's writer, handed back group by group as the writer writes it. */
+class TurtleText {
+  readonly #chunks: string[] = [];
+  readonly #writer = new Writer(
+    {
+      write: (chunk: string, _encoding?: string, done?: () => void) => {
+        this.#chunks.push(chunk);
+        done?.();
+      },
+      end: (done?: () => void) => done?.(),
+    },
+    { prefixes: RDF_PREFIXES, end: false },
+  );
+
+  /** The text of a group (with the prefixes before the first). */
+  add(group: Quad[]): string {
+    this.#writer.addQuads(group);
+    return this.#taken();
+  }
+
+  /** What the writer still holds (the last statement's end). */
+  async end(): Promise<string> {
+    await new Promise<void>((resolve, reject) => this.#writer.end((error) => (error ? reject(error) : resolve())));
+    return this.#taken();
+  }
+
+  #taken(): string {
+    return this.#chunks.splice(0).join('');
+  }
+}
+
+/** JSON-LD: `{ "@context": ..., "@graph": [ node, ... ] }`, one node per subject. */
+class JsonLdText {
+  #first = true;
+
+  head(): string {
+    return `{"@context":${JSON.stringify(SKOS_JSONLD_CONTEXT)},"@graph":[`;
+  }
+
+  /** The nodes of a group, a node per subject in the order the subjects come. */
+  add(group: readonly Quad[]): string {
+    const bySubject = new Map<string, Quad[]>();
+    for (const q of group) {
+      const quads = bySubject.get(q.subject.value);
+      if (quads) quads.push(q);
+      else bySubject.set(q.subject.value, [q]);
+    }
+    let text = '';
+    for (const quads of bySubject.values()) {
+      text += `${this.#first ? '' : ','}\n${JSON.stringify(compactNode(quads))}`;
+      this.#first = false;
+    }
+    return text;
+  }
+
+  tail(): string {
+    return '\n]}\n';
+  }
+}
+
+/** Both files of the dump from `groups` (skosGroups), a group at a time. */
+export async function writeSkos(groups: Iterable<Quad[]>, turtle: StreamedFile, jsonLd: StreamedFile): Promise<void> {
+  const turtleText = new TurtleText();
+  const jsonLdText = new JsonLdText();
+  await jsonLd.write(jsonLdText.head());
+  for (const group of groups) {
+    const turtleChunk = turtleText.add(group);
+    if (turtleChunk.length > 0) await turtle.write(turtleChunk);
+    const jsonLdChunk = jsonLdText.add(group);
+    if (jsonLdChunk.length > 0) await jsonLd.write(jsonLdChunk);
+  }
+  const turtleEnd = await turtleText.end();
+  if (turtleEnd.length > 0) await turtle.write(turtleEnd);
+  await jsonLd.write(jsonLdText.tail());
+}
