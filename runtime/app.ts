@@ -139,7 +139,7 @@ function fromMemory(served: Served, incoming: IncomingMessage, outgoing: ServerR
   const kept = served.keeps ? keptAnswer(served.tree, incoming) : undefined;
   if (!kept) return false;
   if (kept.counts === undefined) {
-    writeAnswer(outgoing, kept.answer, kept.lines, kept.text);
+    writeAnswer(outgoing, kept.answer, kept.block ?? kept.lines, kept.text);
     return true;
   }
   const { counting } = served;

@@ -10,10 +10,11 @@
 // - a store that could not be asked (Redis down: it fails open) gives the answer without counters.
 // With the Redis store the count is a round trip: the answer is written when it comes back.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { putRateLimitState, RATE_LIMIT_STATE_HEADERS } from '../src/http.ts';
+import { putRateLimitEntries, putRateLimitState, RATE_LIMIT_STATE_HEADERS } from '../src/http.ts';
 import type { RateLimitDecision, RateLimitStore } from '../src/limits/rate-limit.ts';
 import { REQUEST_HEADERS } from '../src/contract/headers.ts';
 import type { Answer } from './content-coding.ts';
+import { type HeaderBlock, headerBlock } from './header-block.ts';
 import type { GeneralPath } from './http-server.ts';
 import { type KeptAnswer, writeAnswer } from './kept-answers.ts';
 
@@ -54,14 +55,16 @@ function give({ answer, text }: KeptAnswer, outgoing: ServerResponse, decision: 
   if (!decision.allowed) return false;
   const counted = countedLines(answer);
   if (decision.unknown) {
-    writeAnswer(outgoing, answer, counted.uncounted, text);
+    writeAnswer(outgoing, answer, counted.uncountedBlock ?? counted.uncounted, text);
     return true;
   }
-  // This request's counters take their places in the kept list itself, the order stays the
-  // general path's: writeHead reads the list before it returns and keeps none of it, so the next
+  // This request's counters take their places in the kept block (or list) itself, the order stays
+  // the general path's: writeHead reads it before it returns and keeps none of it, so the next
   // request (even one answered later, by Redis) fills in its own.
-  putRateLimitState(counted.lines, counted.at, decision);
-  writeAnswer(outgoing, answer, counted.lines, text);
+  const { block } = counted;
+  if (block) putRateLimitEntries(block.slots, decision);
+  else putRateLimitState(counted.lines, counted.at, decision);
+  writeAnswer(outgoing, answer, block ?? counted.lines, text);
   return true;
 }
 
@@ -74,6 +77,9 @@ interface CountedLines {
   lines: string[];
   at: number[];
   uncounted: string[];
+  /** The same, validated once (header-block.ts), the counters' entries its slots; undefined: the lists go. */
+  block: HeaderBlock | undefined;
+  uncountedBlock: HeaderBlock | undefined;
 }
 
 const linesOf = new WeakMap<Answer, CountedLines>();
@@ -93,6 +99,8 @@ function countedLines(answer: Answer): CountedLines {
   // A counter the kept answer lacks goes last, as setting it on a copy of the record would put it.
   for (const [counter, name] of RATE_LIMIT_STATE_HEADERS.entries())
     if (at[counter] === -1) at[counter] = lines.push(name, '') - 1;
-  linesOf.set(answer, (kept = { lines, at, uncounted }));
+  const block = headerBlock(answer.status, lines, at);
+  const uncountedBlock = headerBlock(answer.status, uncounted);
+  linesOf.set(answer, (kept = { lines, at, uncounted, block, uncountedBlock }));
   return kept;
 }

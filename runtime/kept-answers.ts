@@ -19,6 +19,7 @@
 // snapshot: its answers go with it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './content-coding.ts';
+import { type HeaderBlock, headerBlock, writeHeaderBlock } from './header-block.ts';
 import type { ServedTree, Snapshot } from './served-tree.ts';
 import { REQUEST_HEADERS } from '../src/contract/headers.ts';
 
@@ -60,6 +61,8 @@ export interface KeptAnswer {
   answer: Answer;
   /** Its headers as a flat list (name, value, name, value...), as writeAnswer takes them. */
   lines: string[];
+  /** The same lines validated once, for Node's header store (header-block.ts); uncounted answers only. */
+  block: HeaderBlock | undefined;
   /** Its body as one byte a character (latin1), when small: see writeAnswer. */
   text: string | undefined;
   counts?: boolean;
@@ -125,8 +128,12 @@ export function keepAnswer(snapshot: Snapshot, key: RequestKey, answer: Answer, 
   else if (variants.length >= MAX_VARIANTS) variants.shift();
   else kept.count++;
   const lines = Object.entries(answer.headers).flat();
+  // A counted answer's block has its counters' places (runtime/counted-answers.ts), made when first given.
+  const block = counts === undefined ? headerBlock(answer.status, lines) : undefined;
   const text = answer.body && size <= MAX_TEXT_BODY ? Buffer.from(answer.body).toString('latin1') : undefined;
-  variants.push(counts === undefined ? { key, answer, lines, text } : { key, answer, lines, text, counts });
+  variants.push(
+    counts === undefined ? { key, answer, lines, block, text } : { key, answer, lines, block, text, counts },
+  );
   kept.bytes += text === undefined ? size : 2 * size;
 }
 
@@ -164,14 +171,20 @@ export function keptAnswer(tree: ServedTree, incoming: IncomingMessage): KeptAns
 }
 
 /**
- * Writes an answer to Node's response: with `headers`, a flat list of its headers (name, value...)
- * in the order of its record (a copy with a client's counters), or else its own record; with
- * `text`, its body as latin1 text (the same bytes).
+ * Writes an answer to Node's response: with `headers`, its header block (validated once) or a
+ * flat list of its headers (name, value...) in the order of its record (with a client's counters),
+ * or else its own record; with `text`, its body as latin1 text (the same bytes).
  */
-export function writeAnswer(outgoing: ServerResponse, answer: Answer, headers?: string[], text?: string): void {
+export function writeAnswer(
+  outgoing: ServerResponse,
+  answer: Answer,
+  headers?: string[] | HeaderBlock,
+  text?: string,
+): void {
   // As @hono/node-server writes a Response whose headers are a record with a Content-Length: Node
-  // writes a flat list's lines in the same order, without walking an object's keys.
-  outgoing.writeHead(answer.status, headers ?? answer.headers);
+  // writes a flat list's lines (or a block's) in the same order, without walking an object's keys.
+  if (headers === undefined || Array.isArray(headers)) outgoing.writeHead(answer.status, headers ?? answer.headers);
+  else writeHeaderBlock(outgoing, answer.status, headers);
   // Node joins a latin1 string body to the header block and writes both with one write() from the
   // string; a Buffer body goes out as a second piece of a writev (_http_outgoing.js: _send).
   if (answer.body === null) outgoing.end();

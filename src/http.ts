@@ -134,6 +134,18 @@ export function putRateLimitState(lines: string[], at: readonly number[], state:
   lines[at[3] as number] = numberText(state.resetAt);
 }
 
+/**
+ * The same four values into header entries ([name, value]) in RATE_LIMIT_STATE_HEADERS' order:
+ * the counters' entries of a kept answer's header block (runtime/header-block.ts).
+ */
+export function putRateLimitEntries(entries: readonly [string, string][], state: RateLimitState): void {
+  const remainingText = String(state.remaining);
+  (entries[0] as [string, string])[1] = rateLimitValue(remainingText, state.resetIn);
+  (entries[1] as [string, string])[1] = numberText(state.limit);
+  (entries[2] as [string, string])[1] = remainingText;
+  (entries[3] as [string, string])[1] = numberText(state.resetAt);
+}
+
 const RATE_LIMIT_REMAINING_PREFIX = `"${POLICY_NAME}";r=`;
 const rateLimitValue = (remaining: string, resetIn: number) =>
   `${RATE_LIMIT_REMAINING_PREFIX}${remaining};t=${resetIn}`;

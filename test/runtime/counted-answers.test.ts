@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer, type ServerOptions } from '../../runtime/server.ts';
 import { answersGivenFromMemory } from '../../runtime/kept-answers.ts';
+import { headerBlocksWritten } from '../../runtime/header-block.ts';
 import { hashKey } from '../../src/limits/grants.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
@@ -78,11 +79,14 @@ describe('npm start with a rate limit: counted answers from memory are the gener
     return async (probe: Probe) => {
       const fromGeneral = await rawExchange(general.port, requestBytes(probe));
       const before = answersGivenFromMemory();
+      const blocksBefore = headerBlocksWritten();
       const fromKept = await rawExchange(kept.port, requestBytes(probe));
       const label = `${probe.method ?? 'GET'} ${probe.path} ${JSON.stringify(probe.headers ?? {})}`;
       expect(fromGeneral.status, label).toBeGreaterThan(0);
       expect(timeless(fromKept.raw), label).toBe(timeless(fromGeneral.raw));
       expectSameWindow(fromKept, fromGeneral, label);
+      // Every answer from memory goes out as a header block validated once (runtime/header-block.ts).
+      expect(headerBlocksWritten() - blocksBefore, label).toBe(answersGivenFromMemory() - before);
       const { status, headers } = fromGeneral;
       return {
         status,

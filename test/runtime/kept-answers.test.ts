@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../runtime/server.ts';
 import { answersGivenFromMemory, MAX_VARIANTS } from '../../runtime/kept-answers.ts';
+import { headerBlocksWritten } from '../../runtime/header-block.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
 import { rawExchange } from '../helpers/raw-http.ts';
@@ -71,8 +72,11 @@ describe('npm start: answers from memory are the general path answers, byte for 
     const expected = await rawExchange(servers[general]!.port, requestBytes(probe));
     const first = await rawExchange(servers[kept]!.port, requestBytes(probe));
     const before = answersGivenFromMemory();
+    const blocksBefore = headerBlocksWritten();
     const second = await rawExchange(servers[kept]!.port, requestBytes(probe));
     const fromMemory = answersGivenFromMemory() - before;
+    // Headers validated once (runtime/header-block.ts) for every answer given from memory.
+    expect(headerBlocksWritten() - blocksBefore, 'header blocks').toBe(fromMemory);
     const label = `${probe.method ?? 'GET'} ${probe.path} ${JSON.stringify(probe.headers ?? {})}`;
     expect(expected.status, label).toBeGreaterThan(0);
     expect(withoutDate(first.raw), label).toBe(withoutDate(expected.raw));

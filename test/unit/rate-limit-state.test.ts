@@ -1,10 +1,10 @@
 // Issue 27: `npm start` writes a counted answer's four counter values into a flat header list
-// (putRateLimitState, runtime/counted-answers.ts) and the in-memory store makes its decision in
+// (putRateLimitState, runtime/counted-answers.ts) or a header block's entries (putRateLimitEntries) and the in-memory store makes its decision in
 // one object (windowDecision). Each must give exactly what the general path's record
 // (setRateLimitState) and the plain window arithmetic give, for any state.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { putRateLimitState, RATE_LIMIT_STATE_HEADERS, setRateLimitState } from '../../src/http.ts';
+import { putRateLimitEntries, putRateLimitState, RATE_LIMIT_STATE_HEADERS, setRateLimitState } from '../../src/http.ts';
 import { type RateLimitState, windowDecision, windowState } from '../../src/limits/rate-limit.ts';
 
 const state = fc.record({
@@ -29,11 +29,15 @@ describe('the counters written into a flat header list', () => {
           const record: Record<string, string> = Object.fromEntries(names.map((name) => [name, `old ${name}`]));
           const lines = Object.entries(record).flat();
           const at = RATE_LIMIT_STATE_HEADERS.map((name) => lines.indexOf(name) + 1);
+          // The same as entries ([name, value]) of a header block (runtime/header-block.ts).
+          const entries = RATE_LIMIT_STATE_HEADERS.map((name): [string, string] => [name, `old ${name}`]);
           // Several states in turn, as one kept answer serves client after client.
           for (const one of states) {
             setRateLimitState(record, one);
             putRateLimitState(lines, at, one);
+            putRateLimitEntries(entries, one);
             expect(lines).toEqual(Object.entries(record).flat());
+            expect(entries).toEqual(RATE_LIMIT_STATE_HEADERS.map((name) => [name, record[name]]));
           }
         },
       ),
