@@ -89,17 +89,34 @@ interface ScopedPatterns {
   interpretations: string[];
 }
 
-const compile = (patterns: string[]) => new RegExp(patterns.map((p) => `(?:${p})`).join('|'), 'giu');
-const MATCHERS: Record<Locale, Record<Scope, RegExp>> = {
-  en: {
-    body: compile(EN_PATTERNS.body),
-    interpretations: compile([...EN_PATTERNS.body, ...EN_PATTERNS.interpretations]),
-  },
-  bg: {
-    body: compile(BG_PATTERNS.body),
-    interpretations: compile([...BG_PATTERNS.body, ...BG_PATTERNS.interpretations]),
-  },
+/**
+ * V8 runs a regular expression's first search with an interpreter, compiling it to bytecode, and
+ * compiles it again to machine code for the next one; these are large (their letter classes
+ * closed over case), so that is about 0.1 s a process, twice what one compilation costs. A first
+ * search of a long subject skips the bytecode (V8 compiles for the machine straight away from
+ * 1,000 characters on), so each is searched once in 1,000 spaces, where it finds nothing.
+ */
+const MACHINE_CODE_SUBJECT = ' '.repeat(1000);
+function compile(patterns: string[]): RegExp {
+  const matcher = new RegExp(patterns.map((p) => `(?:${p})`).join('|'), 'giu');
+  matcher.test(MACHINE_CODE_SUBJECT);
+  matcher.lastIndex = 0;
+  return matcher;
+}
+const PATTERNS: Record<Locale, Record<Scope, string[]>> = {
+  en: { body: EN_PATTERNS.body, interpretations: [...EN_PATTERNS.body, ...EN_PATTERNS.interpretations] },
+  bg: { body: BG_PATTERNS.body, interpretations: [...BG_PATTERNS.body, ...BG_PATTERNS.interpretations] },
 };
+/** Compiled when first asked for: a build whose findings all come from the cache never compiles them. */
+const MATCHERS: Record<Locale, Partial<Record<Scope, RegExp>>> = { en: {}, bg: {} };
+function matcher(locale: Locale, scope: Scope): RegExp {
+  let compiled = MATCHERS[locale][scope];
+  if (compiled === undefined) {
+    compiled = compile(PATTERNS[locale][scope]);
+    MATCHERS[locale][scope] = compiled;
+  }
+  return compiled;
+}
 
 /** Where a text stands: any section of a body, or Interpretations (where more phrases count). */
 export type Scope = keyof ScopedPatterns;
@@ -127,7 +144,7 @@ function viewAt(text: string, locale: Locale, phrase: string, index: number): An
 
 /** The plain definition: the patterns tried at every position of the text (the oracle of the tests). */
 export function findAnonymousViewsEverywhere(text: string, locale: Locale, scope: Scope): AnonymousView[] {
-  return [...text.matchAll(MATCHERS[locale][scope])].flatMap((match) => viewAt(text, locale, match[0], match.index));
+  return [...text.matchAll(matcher(locale, scope))].flatMap((match) => viewAt(text, locale, match[0], match.index));
 }
 
 /**
@@ -161,7 +178,7 @@ const CONTEXT = 8;
 export function findAnonymousViews(text: string, locale: Locale, scope: Scope): AnonymousView[] {
   const views: AnonymousView[] = [];
   const triggers = TRIGGERS[locale];
-  const patterns = MATCHERS[locale][scope];
+  const patterns = matcher(locale, scope);
   triggers.lastIndex = 0;
   for (let trigger = triggers.exec(text); trigger !== null; trigger = triggers.exec(text)) {
     let start = trigger.index;
