@@ -1,7 +1,7 @@
 // A kept answer's header lines handed to Node so that it does not validate them again on every
 // request. Node 20's ServerResponse validates each header name and value on every `writeHead`
 // (a flat list, a record or pairs) and on every `setHeader`: two regular expressions per line, run
-// over about 700 bytes of a counted answer's 14 lines for each request, and each line is a piece
+// over about 700 bytes of a counted answer's 15 lines for each request, and each line is a piece
 // of the header string, lower-cased and matched (_http_outgoing.js: processHeader, storeHeader,
 // matchHeader). The one way in that skips it is Node's own header store (the `kOutHeaders`
 // symbol, what `setHeader` fills after validating): `writeHead(status)` with no headers writes the
