@@ -3,10 +3,9 @@
 // URI dereferences to data (`?format=turtle|jsonld` on the term URL, or `Accept` on npm start).
 import { type Quad, Writer } from 'n3';
 import { CONCEPT_FORMATS, type ConceptFormat, conceptFilePath } from '../../../src/contract/facts.ts';
-import { type Concept, conceptsOf } from './concepts.ts';
+import type { Concept } from './concepts.ts';
 import type { Thesaurus } from '../corpus/hierarchy.ts';
-import { compactNode, conceptQuads, conceptThesaurus, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import { compactNode, conceptQuads, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 
 export function conceptTurtle(quads: readonly Quad[]): string {
@@ -41,17 +40,12 @@ export async function writeConceptFiles(
   concepts: readonly Concept[],
   thesaurus: Thesaurus,
 ): Promise<void> {
-  for (const concept of concepts) {
-    // The same quads in each format: made once.
-    const quads = conceptQuads(siteUrl, concept, thesaurus);
-    for (const format of Object.keys(CONCEPT_FORMATS) as ConceptFormat[]) {
-      await sink.file(conceptFilePath(concept.slug, format).slice(1), WRITERS[format](quads));
-    }
-  }
+  // The same quads in each format: made once.
+  for (const concept of concepts) await writeConceptFile(sink, concept.slug, conceptQuads(siteUrl, concept, thesaurus));
 }
 
-/** Every concept of the records, its files written (the build's, on the main thread or the output thread). */
-export async function writeConcepts(records: ApiRecords, sink: OutputSink): Promise<void> {
-  const concepts = conceptsOf(records);
-  await writeConceptFiles(sink, records.siteUrl, concepts, conceptThesaurus(concepts));
+/** One concept's files, from its quads. */
+export async function writeConceptFile(sink: OutputSink, slug: string, quads: readonly Quad[]): Promise<void> {
+  for (const format of Object.keys(CONCEPT_FORMATS) as ConceptFormat[])
+    await sink.file(conceptFilePath(slug, format).slice(1), WRITERS[format](quads));
 }

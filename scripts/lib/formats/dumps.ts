@@ -10,6 +10,7 @@ import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf } from './concepts.ts';
+import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './concept-rdf.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/derive.ts';
 import {
@@ -20,8 +21,6 @@ import {
   verifiedFiles,
 } from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
-import { skosGroups } from './skos.ts';
-import { writeSkos } from './skos-dump.ts';
 import { sqliteHeadRows, sqliteTermRows } from './sqlite-dump.ts';
 import { MIN_TERMS_FOR_THREAD, startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
@@ -38,8 +37,8 @@ export const DUMP_EXTENSIONS: Record<DumpFormat, string> = {
   ndjson: 'ndjson',
   csv: 'csv',
   sqlite: 'sqlite',
-  'skos-turtle': 'skos.ttl',
-  'skos-jsonld': 'skos.jsonld',
+  'skos-turtle': SKOS_EXTENSIONS['skos-turtle'],
+  'skos-jsonld': SKOS_EXTENSIONS['skos-jsonld'],
   tbx: 'tbx',
   'schema-org-jsonld': 'schema.jsonld',
 };
@@ -58,8 +57,8 @@ export function dumpDetails(details: TermDetails, locale: Locale) {
   };
 }
 
-/** The terminology formats: whole-lexicon files written from the concepts after the terms. */
-const TERMINOLOGY_FORMATS: readonly DumpFormat[] = ['skos-turtle', 'skos-jsonld', 'tbx', 'schema-org-jsonld'];
+/** The terminology formats written here: whole-lexicon files written from the concepts after the terms. */
+const TERMINOLOGY_FORMATS: readonly DumpFormat[] = ['tbx', 'schema-org-jsonld'];
 
 interface Opened {
   locale: DumpLocale;
@@ -188,14 +187,19 @@ export class DumpWriter {
 
   /**
    * Closes every dump, writes the SQLite database, publishes the earlier versions still kept
-   * (byte for byte, from `previous`) and writes the manifest.
+   * (byte for byte, from `previous`) and writes the manifest. `skos`: the SKOS dump, written with
+   * the concept files (concept-rdf.ts), on the output thread or before this on this one.
    */
-  async finish(builtAt: Date, previous: PreviousDumps = NO_PREVIOUS_DUMPS): Promise<Manifest> {
+  async finish(
+    builtAt: Date,
+    skos: Promise<SkosDumpFiles>,
+    previous: PreviousDumps = NO_PREVIOUS_DUMPS,
+  ): Promise<Manifest> {
     for (const locale of LOCALES) await this.#file(locale, 'json').write(']}\n');
     await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
     for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
 
-    await this.#writeTerminology();
+    await this.#writeTerminology(skos);
 
     // Asked for last, so the thread has had every other dump's time to finish it.
     await this.#sqliteJob().finish();
@@ -243,15 +247,17 @@ export class DumpWriter {
     return manifest;
   }
 
-  /** SKOS (Turtle and JSON-LD from the same quads, made once), TBX and schema.org. */
-  async #writeTerminology(): Promise<void> {
+  /** TBX and schema.org; then the SKOS files' entries, asked for last (another thread may write them). */
+  async #writeTerminology(skos: Promise<SkosDumpFiles>): Promise<void> {
     const concepts = conceptsOf(this.records);
-    const turtle = await this.#open('all', 'skos-turtle');
-    const jsonLd = await this.#open('all', 'skos-jsonld');
-    await writeSkos(skosGroups(this.records, this.dataVersion, concepts), turtle, jsonLd);
     await writeTbx(this.records, concepts, await this.#open('all', 'tbx'));
     await writeDefinedTermSet(this.records, this.dataVersion, concepts, await this.#open('all', 'schema-org-jsonld'));
     for (const format of TERMINOLOGY_FORMATS) this.#entries.push(await this.#entry(this.#openedAs('all', format)));
+    const written = await skos;
+    for (const format of Object.keys(written) as SkosFormat[]) {
+      const { name, bytes, sha256 } = written[format];
+      this.#entries.push({ name, path: `/${DUMPS_DIR}/${name}`, format, locale: 'all', bytes, sha256 });
+    }
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

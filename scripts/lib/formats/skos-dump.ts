@@ -68,11 +68,15 @@ class JsonLdText {
 }
 
 /** Both files of the dump from `groups` (skosGroups), a group at a time. */
-export async function writeSkos(groups: Iterable<Quad[]>, turtle: StreamedFile, jsonLd: StreamedFile): Promise<void> {
+export async function writeSkos(
+  groups: Iterable<Quad[]> | AsyncIterable<Quad[]>,
+  turtle: StreamedFile,
+  jsonLd: StreamedFile,
+): Promise<void> {
   const turtleText = new TurtleText();
   const jsonLdText = new JsonLdText();
   await jsonLd.write(jsonLdText.head());
-  for (const group of groups) {
+  for await (const group of groups) {
     const turtleChunk = turtleText.add(group);
     if (turtleChunk.length > 0) await turtle.write(turtleChunk);
     const jsonLdChunk = jsonLdText.add(group);

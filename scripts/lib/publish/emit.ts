@@ -18,7 +18,7 @@ import { encodeSiteFacts } from '../../../src/site-facts.ts';
 import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from './deploy-files.ts';
 import { toListItem, type ApiRecords } from './derive.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
-import { writeConcepts } from '../formats/concept-files.ts';
+import { type SkosDumpFiles, writeConceptsAndSkos } from '../formats/concept-rdf.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
@@ -102,8 +102,11 @@ export interface EmitOptions {
   previousDumps?: PreviousDumps;
   /** Spans of the build (--timings): each step below is one. */
   timings?: BuildTimings;
-  /** false: the concept files are written elsewhere (the build's output thread: output-thread.ts). */
-  conceptFiles?: boolean;
+  /**
+   * The concept files and the SKOS dump are written elsewhere (the build's output thread:
+   * output-thread.ts), which hands back this: what the manifest records of the SKOS files.
+   */
+  skosElsewhere?: Promise<SkosDumpFiles>;
 }
 
 /** Every file of the API (the pages are emitPages'), step after step; the dumps' manifest. */
@@ -114,12 +117,13 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   await writeSiteFacts(records, dataVersion, sink);
   for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);
   await writeVocabularyFiles(records, sink);
-  if (options.conceptFiles !== false) {
-    await writeConcepts(records, sink);
-    timings?.lap('concept files (Turtle, JSON-LD)');
+  let skos = options.skosElsewhere;
+  if (skos === undefined) {
+    skos = Promise.resolve(await writeConceptsAndSkos(records, dataVersion, sink));
+    timings?.lap('concept files and SKOS dump (Turtle, JSON-LD)');
   }
-  const manifest = await dumps.finish(options.builtAt, options.previousDumps);
-  timings?.lap('dumps: SKOS, TBX, schema.org, SQLite, manifest');
+  const manifest = await dumps.finish(options.builtAt, skos, options.previousDumps);
+  timings?.lap('dumps: TBX, schema.org, SQLite, manifest');
   const openapiVersion = await writeApiDescription(records, options, sink);
   await writeDocsPage(records, manifest, openapiVersion, options.rateLimitPerHour, sink);
   await sink.file(HEADERS_FILE, renderHeadersFile(headersFileRules(options.rateLimitPerHour)));

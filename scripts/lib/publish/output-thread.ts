@@ -1,6 +1,7 @@
 // The build writes its output on two threads: the main thread writes the API's files and the
-// dumps, while a worker thread (output-worker.ts) renders and writes the site pages and the
-// concept files (Turtle, JSON-LD) into the same staging folder. They need nothing the main
+// dumps, while a worker thread (output-worker.ts) renders and writes the site pages, the
+// concept files (Turtle, JSON-LD) and, from the same quads, the SKOS dump into the same staging
+// folder (the main thread's manifest waits for the SKOS files' sizes and hashes). They need nothing the main
 // thread makes after the records, and are about 40% of the output's CPU: on two cores that much
 // leaves the build's critical path. The thread gets a copy of the records (structured clone,
 // once) and its own StagingSink; it answers with the hashes and counts of what it wrote, which
@@ -13,6 +14,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { PagesConfig } from '../pages/site-pages.ts';
+import type { SkosDumpFiles } from '../formats/concept-rdf.ts';
 import { LOCALES } from '../../../src/contract/facts.ts';
 import { checkableFiles } from '../corpus/corpus-layout.ts';
 import type { CorpusFiles } from '../corpus/load-corpus.ts';
@@ -39,30 +41,56 @@ export function outputThreadPays(files: CorpusFiles, compiled = MODULE_EXTENSION
 export interface OutputJob {
   staging: SharedStaging;
   records: ApiRecords;
+  /** The SKOS dump's version (its file names and owl:versionInfo). */
+  dataVersion: string;
   /** The site pages, when this build writes them. */
   pages?: PagesConfig;
 }
 
-/** What the thread answers: what it wrote, and how many pages; or why it failed. */
-export type OutputAnswer = { written: StagingWritten; pages: number } | { failed: string };
+/**
+ * What the thread answers: the SKOS files first, once written; then what it wrote, and how many
+ * pages; or, at any time, why it failed.
+ */
+export type OutputAnswer = { skos: SkosDumpFiles } | { written: StagingWritten; pages: number } | { failed: string };
+
+/** The job's outcomes: the SKOS dump's files (early), then everything. */
+export interface OutputRun {
+  skos: Promise<SkosDumpFiles>;
+  done: Promise<{ written: StagingWritten; pages: number }>;
+}
 
 export class OutputThread {
   readonly #worker: Worker;
   readonly #outcome: Promise<{ written: StagingWritten; pages: number }>;
+  readonly #skos: Promise<SkosDumpFiles>;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
     // Idle until run(): it must not keep a build that failed before then alive.
     worker.unref();
+    let skosDone: (files: SkosDumpFiles) => void = () => undefined;
+    let skosFailed: (error: Error) => void = () => undefined;
+    this.#skos = new Promise((resolve, reject) => {
+      skosDone = resolve;
+      skosFailed = reject;
+    });
     this.#outcome = new Promise((resolve, reject) => {
-      worker.on('message', (answer: OutputAnswer) =>
-        'failed' in answer ? reject(new Error(`${WHAT} failed: ${answer.failed}`)) : resolve(answer),
-      );
-      worker.once('error', (error: Error) => reject(new Error(`${WHAT} failed: ${error.message}`)));
-      worker.once('exit', (code) => reject(new Error(`${WHAT} failed: the thread exited (code ${code}) first`)));
+      // A failure fails both (settling the SKOS files' promise again once they came does nothing).
+      const fail = (error: Error) => {
+        skosFailed(error);
+        reject(error);
+      };
+      worker.on('message', (answer: OutputAnswer) => {
+        if ('failed' in answer) fail(new Error(`${WHAT} failed: ${answer.failed}`));
+        else if ('skos' in answer) skosDone(answer.skos);
+        else resolve(answer);
+      });
+      worker.once('error', (error: Error) => fail(new Error(`${WHAT} failed: ${error.message}`)));
+      worker.once('exit', (code) => fail(new Error(`${WHAT} failed: the thread exited (code ${code}) first`)));
     });
     // Reported to whoever runs the job, not as unhandled while the thread waits for one.
     this.#outcome.catch(() => undefined);
+    this.#skos.catch(() => undefined);
   }
 
   /**
@@ -79,11 +107,11 @@ export class OutputThread {
     }
   }
 
-  /** Sends the job (the records are copied now); resolves once every file of it is written. */
-  run(job: OutputJob): Promise<{ written: StagingWritten; pages: number }> {
+  /** Sends the job (the records are copied now); `done` resolves once every file of it is written. */
+  run(job: OutputJob): OutputRun {
     this.#worker.ref();
     this.#worker.postMessage(job);
-    return this.#outcome.finally(() => this.#worker.unref());
+    return { skos: this.#skos, done: this.#outcome.finally(() => this.#worker.unref()) };
   }
 
   /** Ends the thread; resolves once it has stopped writing (before a failed build's staging folder goes). */

@@ -1,6 +1,6 @@
 // A prepared build's output, written atomically (write-output.ts): the API's files and the dumps
 // (emit.ts) on this thread and, on the output thread when there is one (output-thread.ts), the
-// site pages and the concept files at the same time; without it, all of it here.
+// site pages, the concept files and the SKOS dump at the same time; without it, all of it here.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
@@ -79,7 +79,8 @@ async function produce(
   const { records, searchNames, source, dataVersion, pages } = prepared;
   const { timings } = options;
   // Sent first: the thread writes while this one does.
-  const offloaded = thread?.run({ staging: staging.shared(), records, pages });
+  const job = thread?.run({ staging: staging.shared(), records, dataVersion, pages });
+  const offloaded = job?.done;
   // A job given up on (this thread failed first) is not reported as unhandled as well.
   offloaded?.catch(() => undefined);
   try {
@@ -95,7 +96,7 @@ async function produce(
     ]);
     timings?.lap('output lock, previous dumps');
     const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-    await emitSite(records, { ...emitOptions, conceptFiles: offloaded === undefined }, sink);
+    await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos }, sink);
     if (options.grants)
       await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
     if (!offloaded) {
@@ -105,7 +106,7 @@ async function produce(
     }
     const done = await offloaded;
     staging.merge(done.written);
-    timings?.lap('waiting for the output thread (site pages, concept files)');
+    timings?.lap('waiting for the output thread (site pages, concept files, SKOS dump)');
     return done.pages;
   } catch (error) {
     // Stopped before write-output.ts removes the staging folder, so nothing is written into it after.

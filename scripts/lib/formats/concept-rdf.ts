@@ -1,0 +1,60 @@
+// Every concept's RDF files and the SKOS dump, from one pass over the vocabulary's quads: each
+// concept's quads are made once, written as its own Turtle and JSON-LD files and streamed into
+// the dump's two files. It runs wherever the concept files are written (the build's output
+// thread, or the main thread when there is none) and hands back what the dumps' manifest
+// records of the two SKOS files (their size and SHA-256), so the main thread never builds them.
+import type { Quad } from 'n3';
+import { dumpFileName, DUMPS_DIR } from '../../../src/contract/output-layout.ts';
+import { writeConceptFile } from './concept-files.ts';
+import { type Concept, conceptsOf } from './concepts.ts';
+import { skosGroups } from './skos.ts';
+import { writeSkos } from './skos-dump.ts';
+import type { ApiRecords } from '../publish/derive.ts';
+import type { OutputSink } from '../publish/write-output.ts';
+
+/** The SKOS dump's file extensions (dumps.ts DUMP_EXTENSIONS, which imports this module). */
+export const SKOS_EXTENSIONS = { 'skos-turtle': 'skos.ttl', 'skos-jsonld': 'skos.jsonld' } as const;
+
+export type SkosFormat = keyof typeof SKOS_EXTENSIONS;
+
+/** What the manifest records of each SKOS file, besides what its name and format say. */
+export type SkosDumpFiles = Record<SkosFormat, { name: string; bytes: number; sha256: string }>;
+
+/** Every concept's files (at conceptFilePath) and the SKOS dump of `dataVersion`. */
+export async function writeConceptsAndSkos(
+  records: ApiRecords,
+  dataVersion: string,
+  sink: OutputSink,
+): Promise<SkosDumpFiles> {
+  const concepts = conceptsOf(records);
+  const names = {
+    'skos-turtle': dumpFileName(dataVersion, 'all', SKOS_EXTENSIONS['skos-turtle']),
+    'skos-jsonld': dumpFileName(dataVersion, 'all', SKOS_EXTENSIONS['skos-jsonld']),
+  };
+  const turtle = await sink.stream(`${DUMPS_DIR}/${names['skos-turtle']}`);
+  const jsonLd = await sink.stream(`${DUMPS_DIR}/${names['skos-jsonld']}`);
+  const groups = skosGroups(records, dataVersion, concepts);
+  await writeSkos(conceptFilesOf(groups, concepts, sink), turtle, jsonLd);
+  return {
+    'skos-turtle': { name: names['skos-turtle'], ...(await turtle.close()) },
+    'skos-jsonld': { name: names['skos-jsonld'], ...(await jsonLd.close()) },
+  };
+}
+
+/**
+ * The dump's groups, passed on as they come; each concept's (the scheme's group comes first, then
+ * one per concept, in `concepts`' order: skosGroups) is written as that concept's files on the way.
+ */
+async function* conceptFilesOf(
+  groups: Iterable<Quad[]>,
+  concepts: readonly Concept[],
+  sink: OutputSink,
+): AsyncGenerator<Quad[]> {
+  let index = 0;
+  for (const group of groups) {
+    const concept = index >= 1 ? concepts[index - 1] : undefined;
+    if (concept !== undefined) await writeConceptFile(sink, concept.slug, group);
+    index++;
+    yield group;
+  }
+}
