@@ -3,11 +3,10 @@
 // the dump's two files. It runs wherever the concept files are written (the build's output
 // thread, or the main thread when there is none) and hands back what the dumps' manifest
 // records of the two SKOS files (their size and SHA-256), so the main thread never builds them.
-import type { Quad } from 'n3';
 import { dumpFileName, DUMPS_DIR } from '../../../src/contract/output-layout.ts';
 import { writeConceptFile } from './concept-files.ts';
-import { type Concept, conceptsOf } from './concepts.ts';
-import { skosGroups } from './skos.ts';
+import { conceptsOf } from './concepts.ts';
+import { type SkosGroup, skosGroups } from './skos.ts';
 import { writeSkos } from './skos-dump.ts';
 import type { ApiRecords } from '../publish/derive.ts';
 import type { OutputSink } from '../publish/write-output.ts';
@@ -34,27 +33,17 @@ export async function writeConceptsAndSkos(
   const turtle = await sink.stream(`${DUMPS_DIR}/${names['skos-turtle']}`);
   const jsonLd = await sink.stream(`${DUMPS_DIR}/${names['skos-jsonld']}`);
   const groups = skosGroups(records, dataVersion, concepts);
-  await writeSkos(conceptFilesOf(groups, concepts, sink), turtle, jsonLd);
+  await writeSkos(conceptFilesOf(groups, sink), turtle, jsonLd);
   return {
     'skos-turtle': { name: names['skos-turtle'], ...(await turtle.close()) },
     'skos-jsonld': { name: names['skos-jsonld'], ...(await jsonLd.close()) },
   };
 }
 
-/**
- * The dump's groups, passed on as they come; each concept's (the scheme's group comes first, then
- * one per concept, in `concepts`' order: skosGroups) is written as that concept's files on the way.
- */
-async function* conceptFilesOf(
-  groups: Iterable<Quad[]>,
-  concepts: readonly Concept[],
-  sink: OutputSink,
-): AsyncGenerator<Quad[]> {
-  let index = 0;
+/** The dump's groups, passed on as they come; a concept's group is written as its files on the way. */
+async function* conceptFilesOf(groups: Iterable<SkosGroup>, sink: OutputSink): AsyncGenerator<SkosGroup> {
   for (const group of groups) {
-    const concept = index >= 1 ? concepts[index - 1] : undefined;
-    if (concept !== undefined) await writeConceptFile(sink, concept.slug, group);
-    index++;
+    if (group.concept !== undefined) await writeConceptFile(sink, group.concept.slug, group.quads);
     yield group;
   }
 }

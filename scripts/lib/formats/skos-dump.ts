@@ -4,7 +4,7 @@
 // (Written one after the other, every quad, the thesaurus and the concepts' URIs were made
 // twice.)
 import { type Quad, Writer } from 'n3';
-import { compactNode, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
+import { compactNode, RDF_PREFIXES, type SkosGroup, SKOS_JSONLD_CONTEXT } from './skos.ts';
 import type { StreamedFile } from '../publish/write-output.ts';
 
 /** Turtle through n3's writer, handed back group by group as the writer writes it. */
@@ -69,17 +69,17 @@ class JsonLdText {
 
 /** Both files of the dump from `groups` (skosGroups), a group at a time. */
 export async function writeSkos(
-  groups: Iterable<Quad[]> | AsyncIterable<Quad[]>,
+  groups: Iterable<SkosGroup> | AsyncIterable<SkosGroup>,
   turtle: StreamedFile,
   jsonLd: StreamedFile,
 ): Promise<void> {
   const turtleText = new TurtleText();
   const jsonLdText = new JsonLdText();
   await jsonLd.write(jsonLdText.head());
-  for await (const group of groups) {
-    const turtleChunk = turtleText.add(group);
+  for await (const { quads } of groups) {
+    const turtleChunk = turtleText.add(quads);
     if (turtleChunk.length > 0) await turtle.write(turtleChunk);
-    const jsonLdChunk = jsonLdText.add(group);
+    const jsonLdChunk = jsonLdText.add(quads);
     if (jsonLdChunk.length > 0) await jsonLd.write(jsonLdChunk);
   }
   const turtleEnd = await turtleText.end();

@@ -125,12 +125,22 @@ export function collectionQuads(records: ApiRecords, concepts: readonly Concept[
   ];
 }
 
+/** A group of the vocabulary's quads, and the concept they describe (none: the scheme, the collections). */
+export interface SkosGroup {
+  quads: Quad[];
+  concept?: Concept;
+}
+
 /** The whole vocabulary, in groups of quads: the scheme, each concept, the collections. */
-export function* skosGroups(records: ApiRecords, dataVersion: string, concepts: readonly Concept[]): Generator<Quad[]> {
+export function* skosGroups(
+  records: ApiRecords,
+  dataVersion: string,
+  concepts: readonly Concept[],
+): Generator<SkosGroup> {
   const thesaurus = conceptThesaurus(concepts);
-  yield schemeQuads(records, dataVersion, concepts, thesaurus);
-  for (const concept of concepts) yield conceptQuads(records.siteUrl, concept, thesaurus);
-  yield collectionQuads(records, concepts);
+  yield { quads: schemeQuads(records, dataVersion, concepts, thesaurus) };
+  for (const concept of concepts) yield { quads: conceptQuads(records.siteUrl, concept, thesaurus), concept };
+  yield { quads: collectionQuads(records, concepts) };
 }
 
 /** The JSON-LD context of the SKOS dump: SKOS terms by their short names, labels as language maps. */
