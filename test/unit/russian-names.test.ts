@@ -1,0 +1,119 @@
+// Russian family names in references and bodies: the same Cyrillic name in any standard
+// romanization is the same name to the scholar checks, and different names stay different.
+// The romanizations are made by an independent library (iuliia: ALA-LC, BGN/PCGN, ISO 9,
+// the scholarly system, the popular English forms, ICAO, the French MVD 310); German (Duden)
+// and French usage forms, which it does not make, are written out below as published.
+import fc from 'fast-check';
+import * as iuliia from 'iuliia';
+import { describe, expect, it } from 'vitest';
+import { citedNeverNamedFindings, formatFinding } from '../../scripts/lib/corpus/editorial-checks.ts';
+import type { Corpus } from '../../scripts/lib/corpus/corpus-model.ts';
+import type { Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
+import { interpretationsNameAScholar, namesFamily } from '../../scripts/lib/corpus/scholar-checks.ts';
+
+type Term = Corpus['terms'][number];
+
+const term = (references: Reference[], en: string, bg: string): Term =>
+  ({
+    slug: 'nikolai-novikov',
+    file: 'corpus/terms/nikolai-novikov/term.yaml',
+    references,
+    texts: {
+      en: { body: `## Overview\n\nText.\n\n## Interpretations\n\n${en}\n` },
+      bg: { body: `## Общ преглед\n\nТекст.\n\n## Тълкувания\n\n${bg}\n` },
+    },
+  }) as unknown as Term;
+
+const scholarly = (author: string): Reference => ({
+  kind: 'scholarly',
+  author,
+  title: 'Russian Freemasonry',
+  year: 1917,
+});
+
+describe("the writer's finding: Vernadsky cited as the catalogues spell him", () => {
+  const en = 'George Vernadsky read the circle as a school of inner Christianity.';
+  const bg = 'Георги Вернадски чете кръга като школа на вътрешното християнство.';
+
+  it.each([
+    'Vernadskii, G. V.',
+    'Vernadskij, Georgij',
+    'Vernadskiĭ, Georgiĭ',
+    'Vernadskiy, Georgiy',
+    'Вернадский, Георгий',
+  ])('%s is named by "Vernadsky" and „Вернадски“', (author) => {
+    const t = term([scholarly(author)], en, bg);
+    expect(citedNeverNamedFindings(t, 'en').map(formatFinding)).toEqual([]);
+    expect(citedNeverNamedFindings(t, 'bg').map(formatFinding)).toEqual([]);
+    expect(interpretationsNameAScholar(t, 'en', 'Interpretations')).toBe(true);
+    expect(interpretationsNameAScholar(t, 'bg', 'Тълкувания')).toBe(true);
+  });
+
+  it('still reports a Vernadsky the body does not name', () => {
+    const t = term([scholarly('Vernadskii, G. V.')], 'Douglas Smith disagreed.', 'Дъглас Смит не е съгласен.');
+    expect(citedNeverNamedFindings(t, 'en').map((f) => f.message)).toEqual([
+      'Vernadskii, G. V., Russian Freemasonry is cited, but the en body never names Vernadskii: name the author where the work carries a statement, or drop the reference',
+    ]);
+    expect(citedNeverNamedFindings(t, 'bg')).toHaveLength(1);
+  });
+});
+
+const SCHEMES = [
+  'ala_lc',
+  'ala_lc_alt',
+  'bgn_pcgn',
+  'bgn_pcgn_alt',
+  'gost_779',
+  'scientific',
+  'wikipedia',
+  'icao_doc_9303',
+  'mvd_310_fr',
+  'bs_2979',
+  'ungegn_1987',
+  'iso_9_1968',
+];
+const romanized = (cyrillic: string, scheme: string) => {
+  const schema = iuliia.Schemas.get(scheme);
+  if (schema === undefined) throw new Error(`iuliia has no ${scheme}`);
+  return iuliia.translate(cyrillic, schema);
+};
+
+/** Each name: its Bulgarian spelling, then German (Duden) and French forms as published. */
+const NAMES: Record<string, string[]> = {
+  Вернадский: ['Вернадски', 'Wernadski', 'Vernadski'],
+  Флоровский: ['Флоровски', 'Florowski', 'Florovski'],
+  Успенский: ['Успенски', 'Uspenski', 'Ouspenski'],
+  Толстой: ['Толстой', 'Tolstoi', 'Tolstoï'],
+  Жуковский: ['Жуковски', 'Schukowski', 'Joukovski'],
+  Жуковская: ['Жуковска', 'Schukowskaja', 'Joukovskaïa'],
+  Щедрин: ['Щедрин', 'Schtschedrin', 'Chtchedrine'],
+  Чаадаев: ['Чаадаев', 'Tschaadajew', 'Tchaadaïev'],
+  Бердяев: ['Бердяев', 'Berdjajew', 'Berdiaev'],
+  Достоевский: ['Достоевски', 'Dostojewski', 'Dostoïevski'],
+  Хомяков: ['Хомяков', 'Chomjakow', 'Khomiakov'],
+  Зеньковский: ['Зенковски', 'Senkowski', 'Zenkovsky'],
+  Соловьев: ['Соловьов', 'Solowjow', 'Soloviev'],
+};
+
+describe('one Cyrillic name in every standard romanization is one name', () => {
+  for (const [cyrillic, [bulgarian = '', ...others]] of Object.entries(NAMES)) {
+    const forms = [...new Set([cyrillic, ...SCHEMES.map((s) => romanized(cyrillic, s)), ...others])];
+    it(`${cyrillic}: ${forms.join(', ')}`, () => {
+      for (const family of forms) {
+        const en = forms.filter((form) => !namesFamily(`In 1917 ${form} wrote.`, family, 'en'));
+        expect({ family, notNamedBy: en }).toEqual({ family, notNamedBy: [] });
+        expect({ family, bulgarian, named: namesFamily(`През 1917 ${bulgarian} пише.`, family, 'bg') }).toEqual({
+          family,
+          bulgarian,
+          named: true,
+        });
+      }
+    });
+  }
+
+  it('reads a possessive and a soft sign in English text', () => {
+    expect(namesFamily("Solov'ev's reading", 'Solovyov', 'en')).toBe(true);
+    expect(namesFamily('Gogol wrote', "Gogol'", 'en')).toBe(true);
+    expect(namesFamily('Zen’kovskii argues', 'Zenkovsky', 'en')).toBe(true);
+  });
+});
