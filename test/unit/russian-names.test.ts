@@ -10,6 +10,7 @@ import { citedNeverNamedFindings, formatFinding } from '../../scripts/lib/corpus
 import type { Corpus } from '../../scripts/lib/corpus/corpus-model.ts';
 import type { Reference } from '../../scripts/lib/corpus/corpus-schema.ts';
 import { interpretationsNameAScholar, namesFamily } from '../../scripts/lib/corpus/scholar-checks.ts';
+import { reducedCyrillic, spellsRussianFamily } from '../../scripts/lib/names/russian-romanizations.ts';
 
 type Term = Corpus['terms'][number];
 
@@ -115,5 +116,76 @@ describe('one Cyrillic name in every standard romanization is one name', () => {
     expect(namesFamily("Solov'ev's reading", 'Solovyov', 'en')).toBe(true);
     expect(namesFamily('Gogol wrote', "Gogol'", 'en')).toBe(true);
     expect(namesFamily('Zen’kovskii argues', 'Zenkovsky', 'en')).toBe(true);
+  });
+});
+
+describe('different names stay different', () => {
+  it.each([
+    ['Vernadsky', 'Vernadskaya'],
+    ['Ivanov', 'Ivanova'],
+    ['Tolstoy', 'Tolstaya'],
+    ['Zhukovsky', 'Zukovsky'],
+    ['Shchedrin', 'Shedrin'],
+    ['Zinoviev', 'Sinoviev'],
+    ['Smith', 'Smyth'],
+    ['Meyer', 'Meier'],
+  ])('%s and %s', (a, b) => {
+    expect(namesFamily(`${a} wrote.`, b, 'en')).toBe(false);
+    expect(namesFamily(`${b} wrote.`, a, 'en')).toBe(false);
+  });
+
+  it('folds only what no romanization keeps apart', () => {
+    expect(reducedCyrillic('Вернадский')).toBe('вернадски');
+    expect(reducedCyrillic('Соловьёв')).toBe(reducedCyrillic('Соловьов'));
+    expect(reducedCyrillic('Жуковская')).toBe('жуковска');
+    expect(reducedCyrillic('Достоевский')).toBe(reducedCyrillic('Достойевский'));
+  });
+});
+
+// Oracle: a generated Russian family name (a stem and a family ending) in any two schemes is the
+// same name; changing, adding or dropping one of the consonants every scheme writes alike
+// (б д л м н п р ф) makes a different name, which no pair of schemes may match.
+describe('property: same name in two schemes matches, a different name never does', () => {
+  const letter = fc.constantFrom(...'абвгдежзиклмнопрстуфхцчшщыэюя'.split(''));
+  const plain = fc.constantFrom(...'бдлмнпрф'.split(''));
+  const ending = fc.constantFrom('ский', 'цкий', 'ская', 'ой', 'ов', 'ова', 'ев', 'ева', 'ин', 'ина', 'ич', 'ых');
+  // Five letters at least once folded (reducedCyrillic): a shorter name is never compared by its readings.
+  const name = fc
+    .tuple(plain, fc.array(letter, { minLength: 2, maxLength: 8 }), ending)
+    .map(([first, rest, end]) => first + rest.join('') + end)
+    .filter((n) => reducedCyrillic(n).length >= 5);
+  const scheme = fc.constantFrom(...SCHEMES);
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+  it('matches the romanizations of one name', () => {
+    fc.assert(
+      fc.property(name, scheme, scheme, (cyrillic, a, b) => {
+        const [one, other] = [capital(romanized(cyrillic, a)), capital(romanized(cyrillic, b))];
+        expect(spellsRussianFamily(one, other)).toBe(true);
+        expect(spellsRussianFamily(capital(cyrillic), one)).toBe(true);
+        expect(namesFamily(`${one} wrote.`, other, 'en')).toBe(true);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('never matches a name one plain consonant away', () => {
+    const edited = fc.tuple(name, plain, fc.nat(), fc.constantFrom('change', 'add', 'drop')).map(([n, p, at, how]) => {
+      const stem = n.length - 4; // the change stays in the stem
+      const i = at % Math.max(1, stem);
+      const plainAt = 'бдлмнпрф'.includes(n.charAt(i));
+      if (how === 'add') return [n, n.slice(0, i) + p + n.slice(i)] as const;
+      if (!plainAt) return [n, n] as const;
+      return [n, n.slice(0, i) + (how === 'change' ? p : '') + n.slice(i + 1)] as const;
+    });
+    fc.assert(
+      fc.property(edited, scheme, scheme, ([n, m], a, b) => {
+        fc.pre(reducedCyrillic(n) !== reducedCyrillic(m));
+        const [one, other] = [capital(romanized(n, a)), capital(romanized(m, b))];
+        expect(spellsRussianFamily(one, other)).toBe(false);
+        expect(namesFamily(`${one} wrote.`, other, 'en')).toBe(false);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

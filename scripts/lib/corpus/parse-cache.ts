@@ -37,6 +37,7 @@ const CACHED_CODE = [
   'scripts/lib/corpus/reference-checks.ts',
   'scripts/lib/names/edit-distance.ts',
   'scripts/lib/names/family-spellings.ts',
+  'scripts/lib/names/russian-romanizations.ts',
   'scripts/lib/names/term-search-names.ts',
   'scripts/lib/corpus/corpus-schema.ts',
   'src/contract/response-schemas.ts',

@@ -4,6 +4,7 @@
 import type { Locale } from '../../../src/contract/facts.ts';
 import { editDistance } from '../names/edit-distance.ts';
 import { spellings, stripMarks } from '../names/family-spellings.ts';
+import * as russianNames from '../names/russian-romanizations.ts';
 import { bulgarianToLatin } from '../names/transliteration.ts';
 import { authorFamilyNames } from './reference-checks.ts';
 import type { Corpus } from './validate-corpus.ts';
@@ -62,6 +63,8 @@ interface SpokenWord {
   word: string;
   latin: string;
   key: string;
+  /** The word as a Russian name is compared (russian-romanizations.ts), worked out when first asked. */
+  reduced?: string;
 }
 
 // Families and words recur across a corpus's bodies: what is worked out of each (transliteration,
@@ -96,6 +99,8 @@ interface FamilyForms {
   stripped: string;
   spelled: string[];
   keys: Set<string>;
+  /** A Russian family name's Cyrillic readings in every romanization (Vernadskii: вернадски). */
+  russian: ReadonlySet<string> | undefined;
   answers: Map<SpokenWord, boolean>;
 }
 
@@ -112,7 +117,8 @@ function formsOf(family: string): FamilyForms {
         .flatMap((key) => (key.length > 2 ? [key, key.slice(0, -1)] : [key])),
     );
     keys.delete('');
-    forms = { stripped: stripMarks(family), spelled, keys, answers: new Map() };
+    const russian = russianNames.russianFamilyReadings(family);
+    forms = { stripped: stripMarks(family), spelled, keys, russian, answers: new Map() };
     if (familyForms.size >= MEMO_LIMIT) familyForms.clear();
     familyForms.set(family, forms);
   }
@@ -132,8 +138,9 @@ export function bulgarianTextNames(words: SpokenWord[], family: string): boolean
   });
 }
 
-function wordNames({ word, latin, key }: SpokenWord, { stripped, spelled, keys }: FamilyForms): boolean {
-  if (word === stripped) return true;
+function wordNames(spoken: SpokenWord, { stripped, spelled, keys, russian }: FamilyForms): boolean {
+  const { word, latin, key } = spoken;
+  if (word === stripped || russian?.has((spoken.reduced ??= russianNames.reducedCyrillic(word)))) return true;
   // Nearly the same letters: one slip in a short name, two in a long one.
   const slips = latin.length >= 3 ? (latin.length >= 7 ? 2 : 1) : -1;
   // Or the same consonants ("Copenhaver", „Копенхейвър“) and at most half the letters changed;
@@ -174,8 +181,15 @@ function containsWord(text: string, name: string): boolean {
   return false;
 }
 
-function englishTextNames(text: string, family: string): boolean {
-  return containsWord(stripMarks(text), stripMarks(family));
+/** Whether the English text names `family`: the name itself, or another romanization of a Russian name. */
+function englishWordsName(stripped: string, words: () => string[], family: string): boolean {
+  return containsWord(stripped, stripMarks(family)) || russianNames.someWordSpells(words, family);
+}
+
+/** The capitalised words of an English text, found when first asked (most texts name the scholar as cited). */
+function wordsWhenAsked(text: string): () => string[] {
+  let found: string[] | undefined;
+  return () => (found ??= russianNames.romanizedNameWords(text));
 }
 
 /** A text of the locale, prepared once to be asked whether it names one family after another. */
@@ -185,11 +199,13 @@ export function familyNamer(text: string, locale: Locale): (family: string) => b
     return (family) => bulgarianTextNames(words, family);
   }
   const stripped = stripMarks(text);
+  const words = wordsWhenAsked(text);
   return (family) => {
     // A Bulgarian author, cited in Cyrillic, is named in English in Latin letters (Ангелов: Angelov).
-    if (!/\p{Script=Cyrillic}/u.test(family)) return containsWord(stripped, stripMarks(family));
+    if (!/\p{Script=Cyrillic}/u.test(family)) return englishWordsName(stripped, words, family);
     const latin = bulgarianToLatin(family);
-    return containsWord(stripped, stripMarks(latin.charAt(0).toUpperCase() + latin.slice(1)));
+    const named = containsWord(stripped, stripMarks(latin.charAt(0).toUpperCase() + latin.slice(1)));
+    return named || russianNames.someWordSpells(words, family);
   };
 }
 
@@ -210,7 +226,10 @@ export function referencedScholars(term: Term): string[] {
 export function interpretationsNameAScholar(term: Term, locale: Locale, heading: string): boolean {
   const section = bodySection(term.texts[locale].body, heading);
   const scholars = referencedScholars(term);
-  if (locale === 'en') return scholars.some((family) => englishTextNames(section, family));
+  if (locale === 'en') {
+    const [stripped, words] = [stripMarks(section), wordsWhenAsked(section)];
+    return scholars.some((family) => englishWordsName(stripped, words, family));
+  }
   const words = capitalisedWords(section);
   return scholars.some((family) => bulgarianTextNames(words, family));
 }
