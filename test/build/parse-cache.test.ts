@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { codeFingerprint, ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
+import { outcomeKey } from '../../scripts/lib/corpus/file-checks.ts';
+import { fileDigest, type SourceFile } from '../../scripts/lib/corpus/load-corpus.ts';
 import { corpusSearchNames, termSearchNames } from '../../scripts/lib/names/term-search-names.ts';
 import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
@@ -27,6 +29,23 @@ describe('parse cache', () => {
     expect(cache.misses).toBe(parsedFirst);
     expect(cache.hits).toBe(1);
     expect(second).toEqual(first);
+  });
+
+  it("keys a file's checked outcome by the digest of its bytes: the text is not read (nor hashed) to find it", () => {
+    const text = 'term: Aeon\n';
+    const digest = fileDigest({ path: 'a/en.md', text });
+    const unread = (digest: string): SourceFile => ({
+      path: 'a/en.md',
+      digest,
+      get text(): string {
+        throw new Error('the text was read');
+      },
+    });
+    expect(outcomeKey('en.md', unread(digest))).toBe(outcomeKey('en.md', { path: 'b/en.md', text }));
+    expect(outcomeKey('en.md', unread(digest))).not.toBe(outcomeKey('bg.md', unread(digest)));
+    expect(outcomeKey('en.md', unread(digest))).not.toBe(outcomeKey('en.md', { path: 'a/en.md', text: `${text} ` }));
+    // Not the key the text itself would have under the kind of the parses' keys.
+    expect(outcomeKey('en.md', unread(digest))).not.toBe(ParseCache.keyOf(text, 'checked en.md'));
   });
 
   it('checks only a changed file again; rules across files still run on cached ones, with their lines', () => {

@@ -71,8 +71,9 @@ export class CheckWorkers {
     for (let start = 0; start < checkable.length; start += PREFILL_CHUNK) {
       const pending: CheckRequest[] = [];
       for (const { kind, file } of checkable.slice(start, start + PREFILL_CHUNK)) {
-        const text = file.text;
-        if (!cache.has(outcomeKey(kind, text))) pending.push({ kind, path: file.path, text });
+        // A text kept on disk is read only when it must be checked.
+        if (!cache.has(outcomeKey(kind, file)))
+          pending.push({ kind, path: file.path, text: file.text, digest: file.digest });
       }
       const counts = await this.prefillChunk(pending, cache, minFilesPerThread, detach);
       perThread = counts.map((count, thread) => count + (perThread[thread] ?? 0));
