@@ -3,6 +3,7 @@
 // snapshot at one lap. What is alive after each step of a build, not what V8 has not yet collected.
 //   node --expose-gc --import tsx bench/probes/prepare-memory.ts CORPUS OUT [--cache-dir DIR]
 //     [--texts memory|disk|auto] [--snapshot-at "lap name" --snapshot FILE] [--no-threads] [--no-gc]
+import { readFileSync } from 'node:fs';
 import { writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
@@ -25,6 +26,16 @@ const [corpusDir, outDir] = positionals as [string, string];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).padStart(7);
+/** The kernel's split of the resident set (Linux): anonymous memory (heaps, malloc) and mapped files. */
+const rssSplit = () => {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) * 1024;
+    return `  (anon ${mb(kb('RssAnon'))}, files ${mb(kb('RssFile'))}, shmem ${mb(kb('RssShmem'))})`;
+  } catch {
+    return '';
+  }
+};
 
 class LiveHeapTimings extends BuildTimings {
   override lap(phase: string): void {
@@ -36,7 +47,7 @@ class LiveHeapTimings extends BuildTimings {
     }
     const m = process.memoryUsage();
     process.stderr.write(
-      `${mb(m.heapUsed)} MB heap  rss ${mb(rssBefore)} -> ${mb(m.rss)} MB  external ${mb(m.external)}  ${phase}\n`,
+      `${mb(m.heapUsed)} MB heap (${mb(m.heapTotal)} held)  rss ${mb(rssBefore)} -> ${mb(m.rss)} MB${rssSplit()}  external ${mb(m.external)}  ${phase}\n`,
     );
     if (phase === values['snapshot-at'] && values.snapshot) {
       writeHeapSnapshot(values.snapshot);

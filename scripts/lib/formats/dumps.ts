@@ -83,6 +83,10 @@ export class DumpWriter {
   #sqliteFile = '';
   /** Each locale's terms so far: a term's position in its list. */
   readonly #position = new Map<Locale, number>();
+  /** What the manifest counts, taken at open(): the records may be let go while the terms are written. */
+  #counts: Manifest['counts'] = { en: 0, bg: 0, posts: 0, pillars: 0 };
+  /** Whether writeTerminology() has run. */
+  #terminologyWritten = false;
 
   private constructor(
     private readonly sink: OutputSink,
@@ -99,6 +103,12 @@ export class DumpWriter {
     searchNames: TermSearchNames,
   ): Promise<DumpWriter> {
     const writer = new DumpWriter(sink, records, dataVersion, searchNames);
+    writer.#counts = {
+      en: records.locales.en.terms.length,
+      bg: records.locales.bg.terms.length,
+      posts: records.posts.length,
+      pillars: records.pillars.data.length,
+    };
     const ndjsonLicense = JSON.stringify({ license: LICENSE, attribution: records.attribution.required }).slice(1);
     writer.#ndjsonEnd = Buffer.from(`,${ndjsonLicense}\n`);
     const license = JSON.stringify({
@@ -197,9 +207,11 @@ export class DumpWriter {
   ): Promise<Manifest> {
     for (const locale of LOCALES) await this.#file(locale, 'json').write(']}\n');
     await this.#file('all', 'json').write(this.#firstOfLocale.size > 0 ? ']}}\n' : '}}\n');
-    for (const opened of this.#opened) this.#entries.push(await this.#entry(opened));
+    for (const opened of this.#opened.filter((o) => !TERMINOLOGY_FORMATS.includes(o.format)))
+      this.#entries.push(await this.#entry(opened));
 
-    await this.#writeTerminology(skos);
+    await this.writeTerminology();
+    await this.#skosEntries(skos);
 
     // Asked for last, so the thread has had every other dump's time to finish it.
     await this.#sqliteJob().finish();
@@ -234,12 +246,7 @@ export class DumpWriter {
       license: LICENSE,
       licenseUrl: LICENSE_URL,
       attribution: this.records.attribution,
-      counts: {
-        en: this.records.locales.en.terms.length,
-        bg: this.records.locales.bg.terms.length,
-        posts: this.records.posts.length,
-        pillars: this.records.pillars.data.length,
-      },
+      counts: this.#counts,
       files,
       versions: [{ ...current, status: 'current', files }, ...kept],
     };
@@ -247,12 +254,21 @@ export class DumpWriter {
     return manifest;
   }
 
-  /** TBX and schema.org; then the SKOS files' entries, asked for last (another thread may write them). */
-  async #writeTerminology(skos: Promise<SkosDumpFiles>): Promise<void> {
+  /**
+   * TBX and schema.org, whole, from both locales' records in slug order: before the terms' passes
+   * (emit.ts), which may let the records go; finish() writes them if nothing did before.
+   */
+  async writeTerminology(): Promise<void> {
+    if (this.#terminologyWritten) return;
+    this.#terminologyWritten = true;
     const concepts = conceptsOf(this.records);
     await writeTbx(this.records, concepts, await this.#open('all', 'tbx'));
     await writeDefinedTermSet(this.records, this.dataVersion, concepts, await this.#open('all', 'schema-org-jsonld'));
     for (const format of TERMINOLOGY_FORMATS) this.#entries.push(await this.#entry(this.#openedAs('all', format)));
+  }
+
+  /** The SKOS files' entries, asked for last (another thread may write them). */
+  async #skosEntries(skos: Promise<SkosDumpFiles>): Promise<void> {
     const written = await skos;
     for (const format of Object.keys(written) as SkosFormat[]) {
       const { name, bytes, sha256 } = written[format];

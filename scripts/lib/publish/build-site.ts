@@ -136,9 +136,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   };
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let written: Awaited<ReturnType<typeof writeSite>>;
+  let slugs: string[];
   try {
     prepared = await prepare(options, startOutputThread);
     if (!prepared.ok) return prepared;
+    // Taken first: writing lets the records go (emit.ts releaseRecords).
+    slugs = prepared.records.locales.en.terms.map((term) => term.slug);
     written = await writeSite(prepared, options, thread);
   } finally {
     // Ended here too when the build failed before the thread had work (or after it finished).
@@ -150,7 +153,6 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   if (options.cacheDir !== undefined)
     archiveDumps(path.join(options.outDir, DUMPS_DIR), path.join(options.cacheDir, DUMPS_DIR));
   timings?.lap('archive dumps in the cache');
-  const slugs = records.locales.en.terms.map((term) => term.slug);
   const postsElsewhere = pages && !pages.paths.post.startsWith('/') ? new URL(pages.paths.post).origin : undefined;
   return {
     ok: true,

@@ -115,12 +115,25 @@ interface Derivation {
   /** Every post, newest first. */
   posts: Post[];
   postsByTerm: Map<string, Post[]>;
+  /**
+   * Each post's entry in a record's relatedPosts, per locale: one object shared by every term the
+   * post lists (at 100,000 terms a copy per term and locale was megabytes of equal objects).
+   */
+  relatedPost: (post: Post, locale: Locale) => RelatedPost;
 }
+
+type RelatedPost = Term['relatedPosts'][number];
 
 export function deriveApiRecords(corpus: Corpus, siteUrl: string, again: DeriveAgain = {}): ApiRecords {
   const site = siteUrl.replace(/\/+$/, '');
   const posts = postsNewestFirst(corpus.posts);
-  const from: Derivation = { corpus, site, posts, postsByTerm: postsByTerm(posts) };
+  const from: Derivation = {
+    corpus,
+    site,
+    posts,
+    postsByTerm: postsByTerm(posts),
+    relatedPost: relatedPostOf(site, corpus.site.paths.post),
+  };
   const attribution = attributionOf(corpus.site, site);
   const terms = corpus.terms.map((term) => derivedTerm(from, term, again.memo));
   return {
@@ -157,6 +170,24 @@ function postsNewestFirst(posts: readonly Post[]): Post[] {
   return [...posts].sort((a, b) => compareCodeUnits(b.date, a.date) || compareCodeUnits(a.slug, b.slug));
 }
 
+/** A post's relatedPosts entry in a locale, made once per post and locale. */
+function relatedPostOf(site: string, pattern: string): Derivation['relatedPost'] {
+  const made = new Map<Post, Record<Locale, RelatedPost>>();
+  return (post, locale) => {
+    let entries = made.get(post);
+    if (entries === undefined) {
+      const entry = (l: Locale) => ({
+        title: post.title[l],
+        slug: post.slug,
+        url: pageUrl(site, pattern, l, post.slug),
+      });
+      entries = { en: entry('en'), bg: entry('bg') };
+      made.set(post, entries);
+    }
+    return entries[locale];
+  };
+}
+
 /** The posts that list each term, newest first. */
 function postsByTerm(posts: readonly Post[]): Map<string, Post[]> {
   const byTerm = new Map<string, Post[]>();
@@ -175,9 +206,11 @@ function derivedTerm(from: Derivation, term: CorpusTerm, memo: DerivedTerms | un
   const inputs = { site: from.corpus.site, siteUrl: from.site, posts: from.postsByTerm.get(term.slug) ?? [] };
   const known = memo?.get(term);
   if (known && sameInputs(known.inputs, inputs)) return known;
+  const links = crossLinks(term);
   const derived: DerivedTerm = {
     inputs,
-    records: { en: termRecord(from, term, 'en'), bg: termRecord(from, term, 'bg') },
+    // Both locales' records share one array of cross-links: the same slugs in either.
+    records: { en: termRecord(from, term, 'en', links), bg: termRecord(from, term, 'bg', links) },
     details: termDetails(term),
   };
   memo?.set(term, derived);
@@ -190,7 +223,12 @@ const sameInputs = (a: DerivedTerm['inputs'], b: DerivedTerm['inputs']) =>
   a.posts.length === b.posts.length &&
   a.posts.every((post, i) => post === b.posts[i]);
 
-function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm, locale: Locale): Term {
+function termRecord(
+  { corpus, site, postsByTerm, relatedPost }: Derivation,
+  term: CorpusTerm,
+  locale: Locale,
+  relatedTerms: string[],
+): Term {
   const text = term.texts[locale];
   const paths = corpus.site.paths;
   const references = term.references ?? [];
@@ -207,17 +245,13 @@ function termRecord({ corpus, site, postsByTerm }: Derivation, term: CorpusTerm,
     pillar: term.pillar,
     tradition: term.tradition,
     etymology: text.etymology,
-    relatedTerms: crossLinks(term),
+    relatedTerms,
     url: pageUrl(site, paths.term, locale, term.slug),
   };
   const rest = {
     pronunciation: text.pronunciation,
     termOriginal: term.termOriginal,
-    relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => ({
-      title: post.title[locale],
-      slug: post.slug,
-      url: pageUrl(site, paths.post, locale, post.slug),
-    })),
+    relatedPosts: (postsByTerm.get(term.slug) ?? []).map((post) => relatedPost(post, locale)),
   };
   if (body) return new TermWithContentOnDisk({ ...fields, ...rest }, { body, references, heading });
   return { ...fields, fullContent: fullContent(text.body, references, heading), ...rest };

@@ -9,7 +9,7 @@ import {
   SCHEMAS_PATH,
   termFilePath,
 } from '../../../src/contract/facts.ts';
-import { encodeListIndex, type ListIndexInput } from '../../../src/list/list-index/encode.ts';
+import { encodeListIndex, forgetListIndexMemo, type ListIndexInput } from '../../../src/list/list-index/encode.ts';
 import type { Manifest } from '../../../src/contract/dump-schemas.ts';
 import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
 import type { Term, VocabularyResponse } from '../../../src/contract/response-schemas.ts';
@@ -107,25 +107,41 @@ export interface EmitOptions {
    * output-thread.ts), which hands back this: what the manifest records of the SKOS files.
    */
   skosElsewhere?: Promise<SkosDumpFiles>;
+  /**
+   * The records are the build's own and are let go as they are written (releaseRecords below):
+   * a locale's list reads as an error once its pass is done. The edit loop and the tests keep
+   * theirs (the default).
+   */
+  releaseRecords?: boolean;
 }
 
-/** Every file of the API (the pages are emitPages'), step after step; the dumps' manifest. */
+/**
+ * Every file of the API (the pages are emitPages'), step after step; the dumps' manifest. What
+ * reads both locales' records (the concept files, the SKOS, TBX and schema.org dumps, the counts,
+ * the docs page's example) comes first; then each locale's pass in list order, the last reader
+ * of its records: with `releaseRecords` a record is let go as soon as its files are written.
+ */
 export async function emitSite(records: ApiRecords, options: EmitOptions, sink: OutputSink): Promise<Manifest> {
   const { dataVersion, timings } = options;
   const searchNames = options.searchNames ?? termSearchNames(records);
+  // Counted once and kept (vocabulary-files.ts): every list index and the OpenAPI ask again later.
+  vocabularyEntries(records);
+  const docsPage = docsPageFacts(records);
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
   await writeSiteFacts(records, dataVersion, sink);
-  for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);
-  await writeVocabularyFiles(records, sink);
   let skos = options.skosElsewhere;
   if (skos === undefined) {
     skos = Promise.resolve(await writeConceptsAndSkos(records, dataVersion, sink));
     timings?.lap('concept files and SKOS dump (Turtle, JSON-LD)');
   }
+  await dumps.writeTerminology();
+  timings?.lap('dumps: TBX, schema.org');
+  for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);
+  await writeVocabularyFiles(records, sink);
   const manifest = await dumps.finish(options.builtAt, skos, options.previousDumps);
-  timings?.lap('dumps: TBX, schema.org, SQLite, manifest');
+  timings?.lap('dumps: SQLite, manifest');
   const openapiVersion = await writeApiDescription(records, options, sink);
-  await writeDocsPage(records, manifest, openapiVersion, options.rateLimitPerHour, sink);
+  await writeDocsPage(docsPage, manifest, openapiVersion, options.rateLimitPerHour, sink);
   await sink.file(HEADERS_FILE, renderHeadersFile(headersFileRules(options.rateLimitPerHour)));
   await sink.file(REDIRECTS_FILE, renderRedirectsFile(FILE_REWRITES));
   timings?.lap('OpenAPI, schemas, docs page, deploy files');
@@ -145,34 +161,60 @@ async function writeLocale(
   sink: OutputSink,
 ): Promise<void> {
   const { dataVersion, searchNames, timings } = options;
-  const entries = await writeTermFiles(records, locale, searchNames, dumps, sink);
+  const release = options.releaseRecords === true;
+  const lastPass = locale === LOCALES[LOCALES.length - 1];
+  const entries = await writeTermFiles(records, locale, searchNames, dumps, sink, { release, lastPass });
+  if (release) releaseLocale(records, locale);
   timings?.lap('term files and dump records');
   searchNames[locale].clear();
   await sink.file(listIndexPath(locale), listIndexContent(records, locale, dataVersion, entries));
+  // Nothing encodes this index again in this build (an edit session warms its own memo after it).
+  forgetListIndexMemo(locale);
   timings?.lap('list indexes');
 }
 
-/** A locale's term files, each term fed to the dumps as it goes; its list index entries, in list order. */
+/**
+ * A locale's term files, each term fed to the dumps as it goes; its list index entries, in list
+ * order. `release`: each record is dropped from its list once written, and in the last locale's
+ * pass the term's details too (nothing reads them after).
+ */
 async function writeTermFiles(
   records: ApiRecords,
   locale: Locale,
   searchNames: TermSearchNames,
   dumps: DumpWriter,
   sink: OutputSink,
+  { release, lastPass }: { release: boolean; lastPass: boolean },
 ): Promise<ListIndexEntry[]> {
   const ends = {
     head: Buffer.from(termFileHead),
     tail: Buffer.from(termFileTail(JSON.stringify(records.attribution))),
   };
   const entries: ListIndexEntry[] = [];
-  for (const term of records.locales[locale].terms) {
+  const terms = records.locales[locale].terms;
+  for (const [position, term] of terms.entries()) {
     // Encoded once for the term file and the four JSON dumps that carry it (a copy is cheaper).
     const json = Buffer.from(JSON.stringify(term));
     await sink.file(termFile(locale, term.slug), termFileBytes(json, ends));
     await dumps.term(locale, term, json);
     entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug)));
+    if (!release) continue;
+    terms[position] = RELEASED;
+    if (lastPass) records.details.delete(term.slug);
   }
   return entries;
+}
+
+/** What a released record's place in its list holds until the pass ends (never read: the pass has passed it). */
+const RELEASED = undefined as unknown as Term;
+
+/** After a locale's pass with releaseRecords: its list is gone, and reading it is a mistake that says so. */
+function releaseLocale(records: ApiRecords, locale: Locale): void {
+  Object.defineProperty(records.locales[locale], 'terms', {
+    get() {
+      throw new Error(`the ${locale} records were let go once written (emitSite releaseRecords)`);
+    },
+  });
 }
 
 /** The OpenAPI document and the JSON Schemas it refers to; the API's version, for the docs page. */
@@ -196,25 +238,34 @@ async function writeApiDescription(
   return String((openapi.info as { version: string }).version);
 }
 
-/** The API's documentation page; its runnable examples use a term with related posts, so they show every field. */
+/** What the docs page takes from the records: worked out before the passes let them go. */
+interface DocsPageFacts {
+  vocabularies: ReturnType<typeof vocabularyEntries>;
+  exampleSlug: string;
+  counts: Record<Locale, number>;
+}
+
+/** Its runnable examples use a term with related posts, so they show every field. */
+function docsPageFacts(records: ApiRecords): DocsPageFacts {
+  const terms = records.locales.en.terms;
+  const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
+  return {
+    vocabularies: vocabularyEntries(records),
+    exampleSlug: example?.slug ?? '',
+    counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
+  };
+}
+
+/** The API's documentation page. */
 async function writeDocsPage(
-  records: ApiRecords,
+  facts: DocsPageFacts,
   manifest: Manifest,
   openapiVersion: string,
   rateLimitPerHour: number,
   sink: OutputSink,
 ): Promise<void> {
-  const terms = records.locales.en.terms;
-  const example = terms.find((t) => t.slug === 'sophia') ?? terms.find((t) => t.relatedPosts.length > 0) ?? terms[0];
   await sink.file(
     apiFile(`${API_ROOT}/index.html`),
-    renderDocsPage({
-      openapiVersion,
-      manifest,
-      vocabularies: vocabularyEntries(records),
-      rateLimitPerHour,
-      exampleSlug: example?.slug ?? '',
-      counts: { en: records.locales.en.terms.length, bg: records.locales.bg.terms.length },
-    }),
+    renderDocsPage({ openapiVersion, manifest, rateLimitPerHour, ...facts }),
   );
 }

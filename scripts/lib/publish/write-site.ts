@@ -20,7 +20,7 @@ import type { OutputThread } from './output-thread.ts';
 import type { StagingSink } from './staging-sink.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
-/** What the output is written from (build-site.ts: Prepared). */
+/** What the output is written from (build-site.ts: Prepared); the records are let go while it is written. */
 export interface SiteOutput {
   records: ApiRecords;
   searchNames: TermSearchNames;
@@ -95,15 +95,15 @@ async function produce(
       ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
     ]);
     timings?.lap('output lock, previous dumps');
+    // Without the thread, the pages first: they read every record, which the API's passes then
+    // let go one by one (emit.ts releaseRecords); the thread has its own copy.
+    const count = !offloaded && pages ? await emitPages(records, pages, sink) : 0;
+    if (!offloaded) timings?.lap('site pages');
     const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-    await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos }, sink);
+    await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true }, sink);
     if (options.grants)
       await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
-    if (!offloaded) {
-      const count = pages ? await emitPages(records, pages, sink) : 0;
-      timings?.lap('site pages');
-      return count;
-    }
+    if (!offloaded) return count;
     const done = await offloaded;
     staging.merge(done.written);
     timings?.lap('waiting for the output thread (site pages, concept files, SKOS dump)');

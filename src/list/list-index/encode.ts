@@ -6,6 +6,8 @@ import type { Locale } from '../../contract/facts.ts';
 import type { VocabularyName, VocabularyValues } from '../../contract/vocabularies.ts';
 import { frameListIndex } from './format.ts';
 import { gramsOf } from './grams.ts';
+
+export { forgetGrams as forgetListIndexMemo } from './grams.ts';
 import { encodeVocabularyCodes } from './vocabulary-codes.ts';
 import { littleEndianBytes } from './words.ts';
 

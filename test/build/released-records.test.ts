@@ -1,0 +1,103 @@
+// A build lets its records go while it writes them (emit.ts releaseRecords): each record once its
+// term file, dump records and SQLite rows are written, a term's details after its last locale.
+// That changes what the build holds, never what it writes: the same files and bytes as an emit
+// that keeps its records; and a released list read by mistake says so instead of reading empty.
+// The records are also made to share what is the same in both locales and across terms.
+import { describe, expect, it } from 'vitest';
+import { DATA_VERSION_HEX_DIGITS, LOCALES } from '../../src/contract/facts.ts';
+import { gramsOf, forgetGrams } from '../../src/list/list-index/grams.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import { type ApiRecords, deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
+import { emitSite } from '../../scripts/lib/publish/emit.ts';
+import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
+import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+
+function smallRecords(): ApiRecords {
+  const validation = validateCorpus(smallCorpusFiles());
+  if (!validation.ok) throw new Error('the small fixture corpus must be valid');
+  return deriveApiRecords(validation.corpus, 'https://api.test');
+}
+
+async function emitted(records: ApiRecords, releaseRecords: boolean): Promise<Map<string, string | Uint8Array>> {
+  const sink = new MemorySink();
+  const options = {
+    source: 'Test Lexicon',
+    dataVersion: 'f'.repeat(DATA_VERSION_HEX_DIGITS),
+    builtAt: new Date(0),
+    rateLimitPerHour: 100,
+    releaseRecords,
+  };
+  await emitSite(records, options, sink);
+  return sink.files;
+}
+
+const bytes = (content: string | Uint8Array) => Buffer.from(content);
+
+describe('records let go while the output is written', () => {
+  it('writes the same files, byte for byte, as an emit that keeps its records', async () => {
+    const kept = await emitted(smallRecords(), false);
+    const released = await emitted(smallRecords(), true);
+    expect([...released.keys()].sort()).toEqual([...kept.keys()].sort());
+    const differing = [...kept].filter(([name, content]) => !bytes(content).equals(bytes(released.get(name) ?? '')));
+    expect(differing.map(([name]) => name)).toEqual([]);
+  });
+
+  it('leaves nothing of the terms behind, and a released list read later is an error naming it', async () => {
+    const records = smallRecords();
+    expect(records.locales.en.terms.length).toBeGreaterThan(2);
+    await emitted(records, true);
+    expect(records.details.size).toBe(0);
+    for (const locale of LOCALES)
+      expect(() => records.locales[locale].terms).toThrow(
+        `the ${locale} records were let go once written (emitSite releaseRecords)`,
+      );
+  });
+
+  it('keeps every record when not asked to release them', async () => {
+    const records = smallRecords();
+    const before = LOCALES.map((locale) => [...records.locales[locale].terms]);
+    const details = records.details.size;
+    await emitted(records, false);
+    expect(LOCALES.map((locale) => records.locales[locale].terms)).toEqual(before);
+    expect(records.details.size).toBe(details);
+  });
+});
+
+describe('what the records share', () => {
+  it("a term's records in both locales share one array of cross-links", () => {
+    const records = smallRecords();
+    const bg = new Map(records.locales.bg.terms.map((term) => [term.slug, term]));
+    for (const en of records.locales.en.terms) expect(bg.get(en.slug)?.relatedTerms).toBe(en.relatedTerms);
+  });
+
+  it("every term a post lists holds the same object for it in a locale's relatedPosts", () => {
+    const records = smallRecords();
+    for (const locale of LOCALES) {
+      const seen = new Map<string, unknown>();
+      let shared = 0;
+      for (const term of records.locales[locale].terms)
+        for (const post of term.relatedPosts) {
+          const first = seen.get(post.slug);
+          if (first === undefined) seen.set(post.slug, post);
+          else {
+            expect(post).toBe(first);
+            shared++;
+          }
+        }
+      // The fixture has posts listing several terms: the property is exercised.
+      expect(shared).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the gram memo of a list index', () => {
+  it('is kept for the same names until forgotten, then made again (equal, not the same)', () => {
+    const names = [['alpha', 'beta'], ['gamma']];
+    const first = gramsOf('en', names);
+    expect(gramsOf('en', names)).toBe(first);
+    forgetGrams('en');
+    const again = gramsOf('en', names);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
