@@ -171,7 +171,7 @@ export function reducedCyrillic(cyrillic: string): string {
 
 // A name has a few ambiguous letters (ts: ц or тс, German s: с or з); the bound only keeps a
 // long run of them from multiplying without end.
-const MAX_READINGS = 256;
+const MAX_READINGS = 1024;
 
 interface Reading {
   sequence: string;
@@ -236,21 +236,35 @@ export function cyrillicReadings(name: string): ReadonlySet<string> {
   return found;
 }
 
-// A Russian (or Bulgarian) family name: written in Cyrillic, or with a mark only a romanization
-// uses (č, ĭ, a final soft sign: Gogol'), or ending in -ский/-цкий, -ская/-цкая, -ой, -ов/-ев/-ин
-// and their feminine -ова/-ева/-ина, -ых/-их, -ич. Only such names are compared by their readings:
-// English names that two systems would read alike (Smith and Smyth, Meyer and Meier) stay apart.
-const RUSSIAN_FAMILY_ENDING = /(?:[сц]к[иа]|ои|[ое]ва?|ина?|их|ич)$/;
+// A Russian (or Bulgarian) family name, as its Latin spelling shows: written in Cyrillic or with a
+// mark only a romanization uses (č, ĭ, â, a final soft sign: Gogol'), or ending as Russian family
+// names end in one of the systems: -ский/-цкий/-ская (-sky, -skii, -skij, -ski, -skaya, -skaja,
+// -tzki; French -xki for -кский), -ой (-oy, -oi, -oj), -ов/-ев and -ова/-ева (-ov, -ow, -off, -ev,
+// -ew, -eff), -ых/-их (-ykh, -ikh, -yh, -yx), -ич (-ich, -itch, -itsch); -ин (-in, -ine, -ina) only with a
+// sound written as only a romanization writes it (zh, kh, sh, sch, tch, j or y before a vowel,
+// French -ine with ch or ou: Shchedrin, Puschkin, Pouchkine; not Austin, Levin, Reuchlin, Epstein).
+// Only such names are compared by their readings, so that English and German names that two
+// systems would read alike (Smith and Smyth, Levin and Lewin) stay apart.
+const ROMANIZATION_MARK = /[\p{Script=Cyrillic}čšžŝĭâûëʹʺ]|[lntdrz]['’]$/u;
+const RUSSIAN_ENDING =
+  /(?:[sczx]k(?:ij?|iy|ii|yi|yj|y|oy|oi|oj|aya|aja|aia|a)|[oe](?:v|w|ff)a?|o[yij]|[iy](?:kh|h|x)|i(?:ts?)?ch)$/;
+const RUSSIAN_IN_ENDING = /(?:[iy]na?|ine)$/;
+const ROMANIZED_SOUND = /zh|kh|sh|sch|tch|[yj][aeou]|['’ʹ]|(?:ch|ou).*ine$/;
 const MIN_FAMILY_LETTERS = 5;
-const ROMANIZATION_MARK = /[\p{Script=Cyrillic}čšžŝĭʹʺ]|[lntdrz]['’]$/u;
 
-/** The readings of `family` when it is a Russian family name in any of the systems above; undefined otherwise. */
+/** Whether `family` is spelled as a Russian family name is spelled in one of the systems above. */
+export function isRussianFamily(family: string): boolean {
+  const lower = family.normalize('NFC').toLowerCase();
+  if (ROMANIZATION_MARK.test(lower)) return true;
+  const latin = lower.normalize('NFD').replace(/\p{M}+/gu, '');
+  // x is two letters (French кс: Axakov).
+  if (latin.replace(/[^a-z]/g, '').replace(/x/g, 'ks').length < MIN_FAMILY_LETTERS) return false;
+  return RUSSIAN_ENDING.test(latin) || (RUSSIAN_IN_ENDING.test(latin) && ROMANIZED_SOUND.test(latin));
+}
+
+/** The readings of `family` when it is a Russian family name (isRussianFamily); undefined otherwise. */
 export function russianFamilyReadings(family: string): ReadonlySet<string> | undefined {
-  const found = cyrillicReadings(family);
-  if (ROMANIZATION_MARK.test(family.normalize('NFC').toLowerCase())) return found;
-  for (const reading of found)
-    if (reading.length >= MIN_FAMILY_LETTERS && RUSSIAN_FAMILY_ENDING.test(reading)) return found;
-  return undefined;
+  return isRussianFamily(family) ? cyrillicReadings(family) : undefined;
 }
 
 /** Whether `word` spells the Russian family name `family` in one of the systems above (or in Cyrillic). */
