@@ -5,11 +5,18 @@ import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editorialFindings, formatFinding } from '../../scripts/lib/corpus/editorial-checks.ts';
-import { cachedTermFindings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
+import {
+  cachedTermFindings,
+  completeFindings,
+  editorialTerm,
+  findingsMissing,
+  linelessFindings,
+} from '../../scripts/lib/corpus/editorial-outcomes.ts';
 import { fileDigest, type CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { BuildTimings } from '../../scripts/lib/publish/build-timings.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -108,6 +115,53 @@ describe('editorial findings in the parse cache', () => {
   });
 });
 
+describe('editorial findings worked out without the texts (a check thread), then completed here', () => {
+  const files = corpusWithFindings();
+  const validated = validateCorpus(files);
+  if (!validated.ok) throw new Error('the corpus is invalid');
+  const { corpus } = validated;
+  const byPath = new Map(files.files.map((file) => [file.path, file]));
+  const sources = { get: (file: string) => byPath.get(file)?.text };
+  const digestOf = (file: string) => {
+    const found = byPath.get(file);
+    return found && fileDigest(found);
+  };
+  const plain = findingsOf(corpusWithFindings());
+
+  it('the same findings, lines included, as the plain checks; the same cache entries', () => {
+    const cache = ParseCache.inMemory();
+    const missing = findingsMissing(corpus, cache, digestOf);
+    expect(missing.terms).toHaveLength(corpus.terms.length);
+    // What the thread sends back has no lines: they are what the main thread adds.
+    const lineless = linelessFindings(structuredClone(missing.terms.map(editorialTerm)), missing.headings);
+    expect(lineless.flat().length).toBe(plain.length);
+    expect(lineless.flat().every((finding) => finding.line === undefined)).toBe(true);
+    expect(editorialFindings(corpus, sources, completeFindings(missing, lineless, cache)).map(formatFinding)).toEqual(
+      plain,
+    );
+    expect(cache.findingsMisses).toBe(corpus.terms.length);
+    const cacheDir = tempDir();
+    cache.save(cacheDir);
+    const warm = ParseCache.load(cacheDir);
+    expect(findingsOf(corpusWithFindings(), warm)).toEqual(plain);
+    expect(warm.findingsHits).toBe(corpus.terms.length);
+  });
+
+  it('no answer from the thread: every missing term is worked out here, the same findings', () => {
+    const cache = ParseCache.inMemory();
+    const missing = findingsMissing(corpus, cache, digestOf);
+    expect(editorialFindings(corpus, sources, completeFindings(missing, [], cache)).map(formatFinding)).toEqual(plain);
+  });
+
+  it('terms the cache knows are not sent', () => {
+    const cache = ParseCache.inMemory();
+    findingsOf(corpusWithFindings(), cache);
+    const missing = findingsMissing(corpus, cache, digestOf);
+    expect(missing.terms).toEqual([]);
+    expect(editorialFindings(corpus, sources, completeFindings(missing, [], cache)).map(formatFinding)).toEqual(plain);
+  });
+});
+
 describe('editorial findings of a build, cold and warm', () => {
   const work = tempDir();
   const corpusDir = path.join(work, 'corpus');
@@ -128,6 +182,28 @@ describe('editorial findings of a build, cold and warm', () => {
   beforeAll(() => {
     cpSync(SMALL_CORPUS, corpusDir, { recursive: true });
     for (const [file, text] of Object.entries(ADDED)) appendFileSync(path.join(work, file), text);
+  });
+
+  it('a cold build with the findings on a check thread warns of exactly what one without does', async () => {
+    const timings = new BuildTimings();
+    const threaded = await buildSite({
+      corpusDir,
+      outDir: path.join(work, 'threaded'),
+      builtAt: new Date('2026-01-01T00:00:00Z'),
+      editorialErrors: new Set(),
+      editorialThread: true,
+      timings,
+    });
+    const alone = await buildSite({
+      corpusDir,
+      outDir: path.join(work, 'alone'),
+      builtAt: new Date('2026-01-01T00:00:00Z'),
+      editorialErrors: new Set(),
+      editorialThread: false,
+    });
+    expect(warnings(threaded).length).toBeGreaterThanOrEqual(5);
+    expect(warnings(threaded)).toEqual(warnings(alone));
+    expect(timings.phases.map(({ phase }) => phase)).toContain('waiting for the editorial checks (check thread)');
   });
 
   it('a warm build warns of exactly what the cold one did; an edited file is checked again', async () => {

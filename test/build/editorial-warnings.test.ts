@@ -34,9 +34,12 @@ describe('editorial checks in the build', () => {
     ]);
   });
 
-  it('fails by default, writing nothing', async () => {
-    const outDir = path.join(work, 'refused');
-    const result = await buildSite({ corpusDir, outDir, builtAt: BUILT_AT });
+  it.each([
+    ['here', false],
+    ['on a check thread', true],
+  ])('fails by default, writing nothing (findings worked out %s)', async (_, editorialThread) => {
+    const outDir = path.join(work, `refused-${editorialThread}`);
+    const result = await buildSite({ corpusDir, outDir, builtAt: BUILT_AT, editorialThread });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.messages).toEqual([
       `${shown('terms/aeon/en.md')}:11: "Some scholars suspect" gives a view to nobody in particular: name the scholar who holds it (with the work in references), or state it as a plain fact`,

@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
+import { interpretationsHeadings } from '../../scripts/lib/corpus/editorial-checks.ts';
+import { editorialTerm, linelessFindings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { invalidCaseFiles, invalidCaseNames, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
@@ -52,6 +54,39 @@ describe.runIf(multiCore)('parallel checks', () => {
     // The main thread's share was prefilled; the broken worker's share is checked now.
     expect(cache.outcomeMisses).toBe(summary.perThread[1]);
     expect(validated).toEqual(validateCorpus(smallCorpusFiles()));
+  });
+
+  it('a worker works out the editorial findings of the terms it is sent, as this thread does', async () => {
+    const validated = validateCorpus(smallCorpusFiles());
+    if (!validated.ok) throw new Error('the small corpus is invalid');
+    const [first, ...rest] = validated.corpus.terms.map(editorialTerm);
+    if (first === undefined) throw new Error('the small corpus has no terms');
+    // One term with findings in both locales, so that the answer is not empty.
+    const withViews = {
+      ...first,
+      texts: {
+        en: { ...first.texts.en, body: `${first.texts.en.body}\nSome scholars suspect a polemic.\n` },
+        bg: { ...first.texts.bg, body: `${first.texts.bg.body}\nСмята се, че е късен.\n` },
+      },
+    };
+    const terms = [withViews, ...rest];
+    const headings = interpretationsHeadings(validated.corpus.site);
+    const here = linelessFindings(terms, headings);
+    expect(here[0]).toHaveLength(2);
+    expect(await workers.editorial(terms, headings)).toEqual(here);
+  });
+
+  it('a worker that fails answers no editorial findings (the build then works them out itself)', async () => {
+    const broken = new URL('../helpers/broken-worker.ts', import.meta.url).href;
+    const brokenWorkers = CheckWorkers.start({ max: 1, module: broken });
+    const validated = validateCorpus(smallCorpusFiles());
+    if (!validated.ok) throw new Error('the small corpus is invalid');
+    const answer = await brokenWorkers.editorial(
+      validated.corpus.terms.map(editorialTerm),
+      interpretationsHeadings(validated.corpus.site),
+    );
+    await brokenWorkers.stop();
+    expect(answer).toBeUndefined();
   });
 
   it('below the threshold no worker is used', async () => {

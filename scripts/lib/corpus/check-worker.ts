@@ -1,9 +1,17 @@
 // A check worker (parallel-checks.ts): runs the own checks of the files it is sent and answers
 // with the cache entries of those that passed. Files with problems are left to validation,
 // which checks them again in order, so messages never depend on which thread saw a file first.
+// Asked afterwards, it works out the editorial findings of the terms it is sent, without lines
+// (editorial-outcomes.ts: it has no texts; the main thread adds the lines of the few with any).
 import { parentPort } from 'node:worker_threads';
-import { cleanOutcomes, type CheckRequest } from './file-checks.ts';
+import { linelessFindings } from './editorial-outcomes.ts';
+import { cleanOutcomes } from './file-checks.ts';
+import type { CheckMessage } from './parallel-checks.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('check-worker.ts runs as a worker thread of parallel-checks.ts, not on its own');
-port.on('message', (files: CheckRequest[]) => port.postMessage(cleanOutcomes(files)));
+port.on('message', (message: CheckMessage) =>
+  port.postMessage(
+    Array.isArray(message) ? cleanOutcomes(message) : linelessFindings(message.editorial, message.headings),
+  ),
+);

@@ -13,7 +13,15 @@ import { authorFamilyNames } from './reference-checks.ts';
 import { familyNamer } from './scholar-checks.ts';
 import type { Corpus, CorpusProblem } from './corpus-model.ts';
 
-type Term = Corpus['terms'][number];
+type CorpusTermOf = Corpus['terms'][number];
+/**
+ * What a term's findings read of it: its slug, file, references and texts (editorial-outcomes.ts
+ * sends just this to a check thread).
+ */
+export type EditorialTerm = Pick<CorpusTermOf, 'slug' | 'file' | 'references'> & {
+  texts: Record<Locale, Pick<CorpusTermOf['texts'][Locale], 'body' | 'definition' | 'etymology'>>;
+};
+type Term = EditorialTerm;
 
 export const EDITORIAL_CHECKS = ['anonymous-view', 'definition-view', 'cited-never-named', 'work-year'] as const;
 export type EditorialCheck = (typeof EDITORIAL_CHECKS)[number];
@@ -149,7 +157,7 @@ const fold = (text: string) =>
 
 /** One work, one year: the same first author and full title cited with different years. */
 export function workYearFindings(corpus: Corpus, sources: SourceTexts = new Map()): EditorialFinding[] {
-  const works = new Map<string, { term: Term; reference: Reference; index: number }[]>();
+  const works = new Map<string, { term: CorpusTermOf; reference: Reference; index: number }[]>();
   for (const term of corpus.terms) {
     (term.references ?? []).forEach((reference, index) => {
       const key = `${fold(authorFamilyNames(reference.author)[0] ?? reference.author)}|${fold(reference.title)}`;
@@ -191,7 +199,11 @@ export const interpretationsHeadings = (site: Pick<Corpus['site'], 'bodySections
 });
 
 /** The findings of one term, in both locales: they depend on its files and site.yaml's sections only. */
-export function termEditorialFindings(term: Term, site: Corpus['site'], sources: SourceTexts): EditorialFinding[] {
+export function termEditorialFindings(
+  term: CorpusTermOf,
+  site: Corpus['site'],
+  sources: SourceTexts,
+): EditorialFinding[] {
   return termFindingsUnder(term, interpretationsHeadings(site), sources);
 }
 

@@ -4,8 +4,12 @@
 // in the cache; validation then runs as always and finds them there. Workers start with the
 // build, while the corpus is read: loading the checks into a thread takes a good part of a
 // second. Anything going wrong in a worker only means validation checks those files itself.
+// After the files' checks one worker can stay for the editorial findings (editorial-outcomes.ts),
+// which it works out while the main thread derives the records; a worker that fails there only
+// means the main thread works them out itself.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { EditorialFinding, EditorialTerm, InterpretationsHeadings } from './editorial-checks.ts';
 import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
 import { isOnDisk, type CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
@@ -20,6 +24,9 @@ export const MIN_FILES_PER_THREAD = 400;
  */
 export const PREFILL_CHUNK = 8192;
 const CHECK_WORKER = siblingModule('./check-worker', import.meta.url);
+
+/** What a check thread is asked: the own checks of some files, or the editorial findings of some terms. */
+export type CheckMessage = CheckRequest[] | { editorial: EditorialTerm[]; headings: InterpretationsHeadings };
 
 export interface PrefillSummary {
   /** Files checked before validation, by thread (the main thread's share first). */
@@ -106,23 +113,52 @@ export class CheckWorkers {
     return [mine, ...helpers.map(({ share }) => share)].map((share) => share.length);
   }
 
+  /** Whether a worker is up to be asked for the editorial findings. */
+  get available(): boolean {
+    return this.workers.some((worker) => !this.exited.has(worker));
+  }
+
+  /**
+   * The lineless findings of `terms` (editorial-outcomes.ts: linelessFindings), worked out by the
+   * first worker still up; none when it fails or there is none (the caller then works them out).
+   */
+  async editorial(
+    terms: EditorialTerm[],
+    headings: InterpretationsHeadings,
+  ): Promise<EditorialFinding[][] | undefined> {
+    const worker = this.workers.find((w) => !this.exited.has(w));
+    if (worker === undefined) return undefined;
+    const answer = await this.ask<EditorialFinding[][] | undefined>(worker, { editorial: terms, headings }, undefined);
+    return answer?.length === terms.length ? answer : undefined;
+  }
+
+  /** Ends every worker but the first `keep` (the others' memory goes before the records are made). */
+  async retire(keep: number): Promise<void> {
+    await Promise.all(this.workers.splice(keep).map((worker) => worker.terminate()));
+  }
+
   async stop(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
   /** A worker's answer; a worker that fails or exits answers nothing (validation checks those files). */
   private check(worker: Worker, share: CheckRequest[]): Promise<[string, unknown][]> {
-    if (this.exited.has(worker)) return Promise.resolve([]);
+    return this.ask<[string, unknown][]>(worker, share, []);
+  }
+
+  /** A worker's answer to `message`; `none` when it fails or exits first. */
+  private ask<T>(worker: Worker, message: CheckMessage, none: T): Promise<T> {
+    if (this.exited.has(worker)) return Promise.resolve(none);
     // Held while it works: an unreferenced worker would not keep the build's process alive.
     worker.ref();
-    return new Promise<[string, unknown][]>((resolve) => {
-      const answer = (outcomes: [string, unknown][]) => {
+    return new Promise<T>((resolve) => {
+      const answer = (value: T) => {
         worker.off('message', answer).off('error', failed).off('exit', failed);
-        resolve(outcomes);
+        resolve(value);
       };
-      const failed = () => answer([]);
+      const failed = () => answer(none);
       worker.on('message', answer).on('error', failed).on('exit', failed);
-      worker.postMessage(share);
+      worker.postMessage(message);
     }).finally(() => worker.unref());
   }
 }

@@ -2,20 +2,13 @@
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
 import path from 'node:path';
 import type { PublicGrant } from '../../../src/limits/grants.ts';
-import { deriveApiRecords, type ApiRecords } from './derive.ts';
+import type { ApiRecords } from './derive.ts';
 import { archiveDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
-import {
-  EDITORIAL_ERRORS,
-  type EditorialCheck,
-  editorialFindings,
-  type EditorialFinding,
-} from '../corpus/editorial-checks.ts';
-import { cachedTermFindings } from '../corpus/editorial-outcomes.ts';
-import type { EditMemo } from './edit-memo.ts';
+import type { EditorialCheck, EditorialFinding } from '../corpus/editorial-checks.ts';
+import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
 import {
   CorpusFileChangedError,
-  fileDigest,
   isOnDisk,
   loadCorpusFiles,
   type CorpusFiles,
@@ -23,17 +16,17 @@ import {
 } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
-import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
-import { corpusSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
-import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
+import type { TermSearchNames } from '../names/term-search-names.ts';
+import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
 import { writeSite } from './write-site.ts';
-import { computeDataVersion } from './data-version.ts';
 import type { BuildTimings } from './build-timings.ts';
 
 export { computeDataVersion, OUTPUT_FORMAT_VERSION } from './data-version.ts';
+export { prepareCorpus } from './prepare-corpus.ts';
+import { prepareCorpus, prepareWithFindingsElsewhere, type PrepareOutcome } from './prepare-corpus.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -63,6 +56,11 @@ export interface BuildOptions {
    * default: where it pays (outputThreadPays).
    */
   parallelOutput?: boolean;
+  /**
+   * Whether a cold build's editorial findings are worked out on a check thread while the records
+   * are made (editorial-outcomes.ts); default: by the compiled code, the texts in memory.
+   */
+  editorialThread?: boolean;
   /** Replaces the output thread's module (tests). */
   outputWorker?: string;
   /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
@@ -171,10 +169,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
  * files and the validated corpus are unreachable while the output is written: at 100,000
  * terms they are gigabytes, and the records hold what the output needs.
  */
-async function prepare(
-  options: BuildOptions,
-  afterChecks: (files: CorpusFiles) => void,
-): Promise<({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] }> {
+async function prepare(options: BuildOptions, afterChecks: (files: CorpusFiles) => void): Promise<PrepareOutcome> {
   // Started first: they load while the corpus is read.
   const { timings } = options;
   const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
@@ -194,8 +189,10 @@ async function prepare(
   // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
   const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
   // Each text's cache key is worked out once while the checks run (texts on disk: every time).
-  const forgetKeys = files.files.some(isOnDisk) ? () => undefined : ParseCache.rememberKeysFor();
-  let prepared: Awaited<ReturnType<typeof prepare>>;
+  const onDisk = files.files.some(isOnDisk);
+  const forgetKeys = onDisk ? () => undefined : ParseCache.rememberKeysFor();
+  const editorialThread = !onDisk && (options.editorialThread ?? MODULE_EXTENSION === '.js');
+  let prepared: PrepareOutcome;
   let saved = false;
   // Saved for failed builds too: the files an author fixes next are the only ones parsed again.
   const saveCache = () => {
@@ -204,93 +201,31 @@ async function prepare(
     if (options.cacheDir !== undefined) cache.save(options.cacheDir);
     timings?.lap('save the parse cache');
   };
+  // Once the search names and the editorial findings are worked out nothing asks the cache
+  // again: it is saved, and its entries (every file's parsed outcome) are let go.
+  const doneWithCache = () => {
+    saveCache();
+    cache.forget();
+    forgetKeys();
+  };
   try {
     try {
       await workers?.prefill(files, cache);
     } finally {
-      await workers?.stop();
+      // One stays, for the editorial findings.
+      await workers?.retire(editorialThread ? 1 : 0);
     }
     // The check threads' core is free while validation and the editorial checks run here.
     afterChecks(files);
     timings?.lap("each file's own checks (YAML, schema), on the check threads");
-    // Once the search names are worked out nothing asks the cache again: it is saved, and its
-    // entries (every file's parsed outcome) are let go before the records are made.
-    prepared = prepareCorpus(files, cache, options, undefined, () => {
-      saveCache();
-      cache.forget();
-      forgetKeys();
-    });
+    prepared =
+      editorialThread && workers?.available
+        ? await prepareWithFindingsElsewhere(files, cache, options, workers, doneWithCache)
+        : prepareCorpus(files, cache, options, undefined, doneWithCache);
   } finally {
     forgetKeys();
+    await workers?.stop();
   }
   saveCache();
   return prepared;
-}
-
-/**
- * Validate and derive corpus files already read: what a build and every change of the edit loop
- * (edit-session.ts) do alike. `previous` (the edit loop's last records) only speeds the sort;
- * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests);
- * `memo` (edit-memo.ts) keeps every per-file and per-term result between changes.
- * `doneWithCache` is called once nothing more is asked of `cache` (before the records are made).
- */
-export function prepareCorpus(
-  files: CorpusFiles,
-  cache: ParseCache,
-  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
-  edit?: {
-    previous?: ApiRecords;
-    dataVersion: (files: CorpusFiles, siteUrl: string) => string;
-    memo: EditMemo;
-  },
-  doneWithCache?: () => void,
-): ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
-  const { timings } = options;
-  const memo = edit?.memo;
-  const validation = validateCorpus(files, { cache, outcomes: memo?.outcomes });
-  timings?.lap('validate (the rest of the checks, rules across files)');
-  if (!validation.ok) {
-    return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
-  }
-  const { corpus } = validation;
-  const byPath = new Map(files.files.map((file) => [file.path, file]));
-  // A text is asked for only for a finding's line: a large corpus's texts are on disk.
-  const sources = { get: (file: string) => byPath.get(file)?.text };
-  const digestOf = (file: string) => {
-    const found = byPath.get(file);
-    return found === undefined || found.unreadable ? undefined : fileDigest(found);
-  };
-  const findings = editorialFindings(corpus, sources, memo?.termFindings ?? cachedTermFindings(cache, digestOf));
-  timings?.lap('editorial checks');
-  const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
-  const editorialErrors: CorpusProblem[] = findings
-    .filter((finding) => failing.has(finding.check))
-    .map(({ file, line, field, message }) => ({ file, line, field, message }));
-  if (editorialErrors.length > 0) {
-    return { ok: false, problems: editorialErrors, messages: editorialErrors.map(formatProblem) };
-  }
-  const warnings = findings.filter((finding) => !failing.has(finding.check));
-  const pagesHere = buildsPages(corpus.site);
-  const siteUrl = (options.siteUrl ?? (pagesHere ? options.deploymentUrl : undefined) ?? corpus.site.siteUrl).replace(
-    /\/+$/,
-    '',
-  );
-  const dataVersion = (edit?.dataVersion ?? computeDataVersion)(files, siteUrl);
-  // From the validated terms, not the records: the cache is then done with before they exist.
-  const searchNames = corpusSearchNames(corpus.terms, cache, memo?.searchNames);
-  timings?.lap('data version, search names');
-  doneWithCache?.();
-  const records = deriveApiRecords(corpus, siteUrl, { previous: edit?.previous, memo: memo?.derived });
-  timings?.lap('derive records');
-  if (pagesHere) {
-    const siteFile = files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`;
-    const problems = memo
-      ? memo.pagePathProblems(corpus.site, records, siteFile)
-      : pagePathProblems(corpus.site, records, siteFile);
-    if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
-  }
-  timings?.lap('page paths');
-  const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
-  const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
-  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };
 }

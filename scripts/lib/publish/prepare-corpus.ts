@@ -1,0 +1,187 @@
+// Validate and derive corpus files already read (build-site.ts reads and checks them first; the
+// edit loop keeps them): the corpus's own rules, the editorial findings, the data version, the
+// search names and the records. A cold build works out the editorial findings on a check thread
+// while this thread makes the records (prepareWithFindingsElsewhere); the edit loop and a warm
+// build work them out here (prepareCorpus). Both give the same outcome, failures in the same order.
+import type { ApiRecords } from './derive.ts';
+import { deriveApiRecords } from './derive.ts';
+import {
+  EDITORIAL_ERRORS,
+  editorialFindings,
+  type EditorialFinding,
+  type SourceTexts,
+} from '../corpus/editorial-checks.ts';
+import { cachedTermFindings, completeFindings, editorialTerm, findingsMissing } from '../corpus/editorial-outcomes.ts';
+import type { Corpus } from '../corpus/corpus-model.ts';
+import type { EditMemo } from './edit-memo.ts';
+import { fileDigest, type CorpusFiles } from '../corpus/load-corpus.ts';
+import type { CheckWorkers } from '../corpus/parallel-checks.ts';
+import type { ParseCache } from '../corpus/parse-cache.ts';
+import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
+import { corpusSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
+import { computeDataVersion } from './data-version.ts';
+import type { BuildOptions, Prepared } from './build-site.ts';
+
+export type PrepareOutcome = ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] };
+
+/** A validated corpus, with its texts by path (for the findings' lines) and its files' digests. */
+interface Checked {
+  corpus: Corpus;
+  sources: SourceTexts;
+  digestOf: (file: string) => string | undefined;
+}
+
+function validated(
+  files: CorpusFiles,
+  cache: ParseCache,
+  options: Pick<BuildOptions, 'timings'>,
+  memo: EditMemo | undefined,
+): ({ ok: true } & Checked) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
+  const validation = validateCorpus(files, { cache, outcomes: memo?.outcomes });
+  options.timings?.lap('validate (the rest of the checks, rules across files)');
+  if (!validation.ok) {
+    return { ok: false, problems: validation.problems, messages: validation.problems.map(formatProblem) };
+  }
+  const byPath = new Map(files.files.map((file) => [file.path, file]));
+  // A text is asked for only for a finding's line: a large corpus's texts are on disk.
+  const sources = { get: (file: string) => byPath.get(file)?.text };
+  const digestOf = (file: string) => {
+    const found = byPath.get(file);
+    return found === undefined || found.unreadable ? undefined : fileDigest(found);
+  };
+  return { ok: true, corpus: validation.corpus, sources, digestOf };
+}
+
+/**
+ * A cold build's preparing with the editorial findings of the terms the cache does not know
+ * worked out on a check thread (editorial-outcomes.ts) while this thread works out the data
+ * version, the search names and the records: the same findings, cache entries and outcome as
+ * prepareCorpus, whose order of failures it keeps (editorial findings, then page paths).
+ */
+export async function prepareWithFindingsElsewhere(
+  files: CorpusFiles,
+  cache: ParseCache,
+  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
+  workers: CheckWorkers,
+  doneWithCache: () => void,
+): Promise<PrepareOutcome> {
+  const { timings } = options;
+  const checked = validated(files, cache, options, undefined);
+  if (!checked.ok) return checked;
+  const missing = findingsMissing(checked.corpus, cache, checked.digestOf);
+  const lineless =
+    missing.terms.length === 0
+      ? Promise.resolve([])
+      : workers.editorial(missing.terms.map(editorialTerm), missing.headings);
+  timings?.lap('editorial checks: the terms sent to a check thread');
+  const made = madeRecords(checked.corpus, files, cache, options, undefined, () => undefined);
+  const found = (await lineless) ?? [];
+  timings?.lap('waiting for the editorial checks (check thread)');
+  const findings = editorialFindings(checked.corpus, checked.sources, completeFindings(missing, found, cache));
+  timings?.lap('editorial checks');
+  doneWithCache();
+  return withFindings(findings, options) ?? outcome(checked.corpus, files, made, findings, options, undefined);
+}
+
+/**
+ * Validate and derive corpus files already read: what a build and every change of the edit loop
+ * (edit-session.ts) do alike. `previous` (the edit loop's last records) only speeds the sort;
+ * `dataVersion` replaces computeDataVersion (the edit loop's own, from per-file digests);
+ * `memo` (edit-memo.ts) keeps every per-file and per-term result between changes.
+ * `doneWithCache` is called once nothing more is asked of `cache` (before the records are made).
+ */
+export function prepareCorpus(
+  files: CorpusFiles,
+  cache: ParseCache,
+  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
+  edit?: EditContext,
+  doneWithCache?: () => void,
+): PrepareOutcome {
+  const memo = edit?.memo;
+  const checked = validated(files, cache, options, memo);
+  if (!checked.ok) return checked;
+  const { corpus, sources, digestOf } = checked;
+  const findings = editorialFindings(corpus, sources, memo?.termFindings ?? cachedTermFindings(cache, digestOf));
+  options.timings?.lap('editorial checks');
+  const failed = withFindings(findings, options);
+  if (failed) return failed;
+  const made = madeRecords(corpus, files, cache, options, edit, doneWithCache ?? (() => undefined));
+  return outcome(corpus, files, made, findings, options, memo);
+}
+
+interface EditContext {
+  previous?: ApiRecords;
+  dataVersion: (files: CorpusFiles, siteUrl: string) => string;
+  memo: EditMemo;
+}
+
+/** The build's failure when a finding of a failing check is among `findings`. */
+function withFindings(
+  findings: EditorialFinding[],
+  options: Pick<BuildOptions, 'editorialErrors'>,
+): { ok: false; problems: CorpusProblem[]; messages: string[] } | undefined {
+  const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
+  const editorialErrors: CorpusProblem[] = findings
+    .filter((finding) => failing.has(finding.check))
+    .map(({ file, line, field, message }) => ({ file, line, field, message }));
+  if (editorialErrors.length === 0) return undefined;
+  return { ok: false, problems: editorialErrors, messages: editorialErrors.map(formatProblem) };
+}
+
+interface MadeRecords {
+  records: ApiRecords;
+  searchNames: TermSearchNames;
+  dataVersion: string;
+}
+
+/** The data version, the search names and the records; `doneWithCache` between the last two. */
+function madeRecords(
+  corpus: Corpus,
+  files: CorpusFiles,
+  cache: ParseCache,
+  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'timings'>,
+  edit: EditContext | undefined,
+  doneWithCache: () => void,
+): MadeRecords {
+  const { timings } = options;
+  const memo = edit?.memo;
+  const pagesHere = buildsPages(corpus.site);
+  const siteUrl = (options.siteUrl ?? (pagesHere ? options.deploymentUrl : undefined) ?? corpus.site.siteUrl).replace(
+    /\/+$/,
+    '',
+  );
+  const dataVersion = (edit?.dataVersion ?? computeDataVersion)(files, siteUrl);
+  // From the validated terms, not the records: the cache is then done with before they exist.
+  const searchNames = corpusSearchNames(corpus.terms, cache, memo?.searchNames);
+  timings?.lap('data version, search names');
+  doneWithCache();
+  const records = deriveApiRecords(corpus, siteUrl, { previous: edit?.previous, memo: memo?.derived });
+  timings?.lap('derive records');
+  return { records, searchNames, dataVersion };
+}
+
+/** The page paths' problems, or what the output is made of. */
+function outcome(
+  corpus: Corpus,
+  files: CorpusFiles,
+  { records, searchNames, dataVersion }: MadeRecords,
+  findings: EditorialFinding[],
+  options: Pick<BuildOptions, 'editorialErrors' | 'timings'>,
+  memo: EditMemo | undefined,
+): PrepareOutcome {
+  const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
+  const warnings = findings.filter((finding) => !failing.has(finding.check));
+  const pagesHere = buildsPages(corpus.site);
+  if (pagesHere) {
+    const siteFile = files.root === '.' ? 'site.yaml' : `${files.root}/site.yaml`;
+    const problems = memo
+      ? memo.pagePathProblems(corpus.site, records, siteFile)
+      : pagePathProblems(corpus.site, records, siteFile);
+    if (problems.length > 0) return { ok: false, problems, messages: problems.map(formatProblem) };
+  }
+  options.timings?.lap('page paths');
+  const counts = { terms: corpus.terms.length, posts: corpus.posts.length };
+  const pages = pagesHere ? { paths: corpus.site.paths, traditionLabels: corpus.site.traditionLabels } : undefined;
+  return { ok: true, records, searchNames, source: corpus.site.source, dataVersion, counts, pages, warnings };
+}
