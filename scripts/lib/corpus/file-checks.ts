@@ -2,6 +2,7 @@
 // (YAML syntax, characters, its schema, the rules of its fields). Pure. Their clean outcomes
 // are what the build cache keeps (parse-cache.ts), and what check workers compute in parallel
 // on a cold build (parallel-checks.ts); the rules across files are in validate-corpus.ts.
+import { hash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Locale } from '../../../src/contract/facts.ts';
 import {
@@ -12,7 +13,7 @@ import {
   type TermText,
 } from './corpus-schema.ts';
 import { fileDigest, isOnDisk, type SourceFile } from './load-corpus.ts';
-import { ParseCache } from './parse-cache.ts';
+import type { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
 import type { CorpusProblem, LocalizedTermText } from './corpus-model.ts';
 import { deferredYaml, parseFrontmatter, parseYaml, splitFrontmatter, type ParsedYaml } from './yaml-source.ts';
@@ -28,8 +29,9 @@ export type FileKind = 'term.yaml' | `${Locale}.md` | 'post';
  * build's main thread, and again on each check thread). The same bytes always decode to the
  * same text, so the same key always means the same text.
  */
-export const outcomeKey = (kind: FileKind, file: SourceFile) =>
-  ParseCache.keyOfParts([fileDigest(file)], `checked ${kind} by digest`);
+export const outcomeKey = (kind: FileKind, file: SourceFile): string =>
+  // One call, not a Hash object per file (tens of thousands a build); a digest holds no "\0".
+  hash('sha1', `checked ${kind} by digest\0${fileDigest(file)}`, 'base64url');
 
 export interface CheckRequest {
   kind: FileKind;
