@@ -27,8 +27,13 @@ interface Run {
   rssMb?: number;
 }
 
-/** Wall time of a whole command, spawn to exit, and its peak RSS. */
+/**
+ * Wall time of a whole command, spawn to exit, and its peak RSS. The disk's pending writeback (the
+ * corpus just generated, the previous command's output and its deletion) is flushed first, outside
+ * the timing: otherwise it lands on whichever command runs next, and ours runs first in each round.
+ */
 function run(command: string, args: string[], cwd = ROOT): Run {
+  spawnSync('sync');
   const timed = TIME ? [TIME, ['-f', '%M', command, ...args]] : [command, args];
   const started = performance.now();
   const result = spawnSync(timed[0] as string, timed[1] as string[], {
