@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeCorpusStats, RELATED_TERMS_MAX, type CorpusStats } from '../../scripts/lib/corpus/corpus-stats.ts';
 import { EDITORIAL_ERRORS } from '../../scripts/lib/corpus/editorial-checks.ts';
-import { crossLinks } from '../../scripts/lib/publish/derive.ts';
+import { crossLinks } from '../../scripts/lib/publish/api-records.ts';
 import { loadCorpusFiles, loadStyleVariants } from '../../scripts/lib/corpus/load-corpus.ts';
 import { formatProblem, validateCorpus, type Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 

@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '../../src/contract/facts.ts';
 import { ManifestSchema } from '../../src/contract/dump-schemas.ts';
 import type { Term } from '../../src/contract/response-schemas.ts';
 import { CSV_COLUMNS, unescapeCsvCell } from '../../scripts/lib/formats/csv-dump.ts';
-import type { TermDetails } from '../../scripts/lib/publish/derive.ts';
+import type { TermDetails } from '../../scripts/lib/publish/api-records.ts';
 import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { validateCorpus, type Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import {

@@ -9,7 +9,7 @@ import { LIST_PARAMETERS } from '../../src/contract/list-parameters.ts';
 import { foldForSearch } from '../../src/list/fold.ts';
 import { bulgarianToLatin, greekToLatin, latinToBulgarian } from '../../scripts/lib/names/transliteration.ts';
 import type { CorpusTerm } from '../../scripts/lib/corpus/validate-corpus.ts';
-import { toListItem } from '../../scripts/lib/publish/derive.ts';
+import { toListItem } from '../../scripts/lib/publish/api-records.ts';
 import { generateCorpus, SYNTHETIC_PILLARS } from '../../bench/synthetic-corpus.ts';
 import { inMemorySite } from '../helpers/in-memory-site.ts';
 

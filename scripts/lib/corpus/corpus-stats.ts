@@ -2,7 +2,7 @@
 // none of which stops a build. Pure.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { REFERENCES_MAX, REFERENCES_MIN } from './corpus-schema.ts';
-import { crossLinks } from '../publish/derive.ts';
+import { crossLinks } from '../publish/api-records.ts';
 import {
   EDITORIAL_CHECKS,
   editorialFindings,

@@ -8,7 +8,7 @@ import { writeConceptFile } from './concept-files.ts';
 import { conceptsOf } from './concepts.ts';
 import { type SkosGroup, skosGroups } from './skos.ts';
 import { writeSkos } from './skos-dump.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 
 /** The SKOS dump's file extensions (dumps.ts DUMP_EXTENSIONS, which imports this module). */

@@ -4,7 +4,7 @@
 import { LIST_PATH, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { Reference } from '../corpus/corpus-schema.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import { type ApiRecords, detailsOf } from '../publish/derive.ts';
+import { type ApiRecords, detailsOf } from '../publish/api-records.ts';
 import { compareCodeUnits } from '../corpus/corpus-checks.ts';
 
 export interface Concept {

@@ -4,7 +4,7 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { Reference } from '../corpus/corpus-schema.ts';
 import type { Locale } from '../../../src/contract/facts.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import type { TermDetails } from '../publish/derive.ts';
+import type { TermDetails } from '../publish/api-records.ts';
 
 /**
  * A UTF-8 byte order mark starts every CSV dump: without it, Excel opens UTF-8 CSV in the

@@ -12,7 +12,7 @@ import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf } from './concepts.ts';
 import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './concept-rdf.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
-import { type ApiRecords, detailsOf, type TermDetails } from '../publish/derive.ts';
+import { type ApiRecords, detailsOf, type TermDetails } from '../publish/api-records.ts';
 import {
   linkOrCopy,
   NO_PREVIOUS_DUMPS,

@@ -4,7 +4,7 @@
 // fetch of schema.org's remote context. Streamed term by term.
 import { LICENSE_URL, LOCALES } from '../../../src/contract/facts.ts';
 import { conceptUri, schemeUri, type Concept } from './concepts.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import type { StreamedFile } from '../publish/write-output.ts';
 
 export const SCHEMA_ORG_CONTEXT = {

@@ -15,7 +15,7 @@ import {
   LOCALES,
 } from '../../../src/contract/facts.ts';
 import { conceptUri, originalLabel, pillarUri, schemeUri, traditionUri, type Concept } from './concepts.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import { thesaurusOf, type Thesaurus } from '../corpus/hierarchy.ts';
 
 const { namedNode, literal, quad } = DataFactory;

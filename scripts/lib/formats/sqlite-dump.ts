@@ -19,7 +19,7 @@ import Database from 'better-sqlite3';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import { type ApiRecords, detailsOf } from '../publish/derive.ts';
+import { type ApiRecords, detailsOf } from '../publish/api-records.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 
 // FTS4 (the dump's readers' queries use its syntax; every SQLite build since 2010 reads it).

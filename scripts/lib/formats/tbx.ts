@@ -13,7 +13,7 @@
 import xmlbuilder from 'xmlbuilder';
 import { LICENSE, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { Concept } from './concepts.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import type { StreamedFile } from '../publish/write-output.ts';
 import { fastStringifier } from './xml-stringifier.ts';
 

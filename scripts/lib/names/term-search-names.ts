@@ -7,7 +7,7 @@
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { CorpusTerm } from '../corpus/corpus-model.ts';
 import { searchableNames, type TermNames } from './search-names.ts';
-import { termNamesBySlug, type ApiRecords } from '../publish/derive.ts';
+import { termNamesBySlug, type ApiRecords } from '../publish/api-records.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 
 /** By locale, then slug. */

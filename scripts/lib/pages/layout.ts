@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { DOCS_PATH, LICENSE, LICENSE_URL, type Locale } from '../../../src/contract/facts.ts';
 import { SITE_ASSETS_PATH } from '../../../src/routes.ts';
-import type { Attribution } from '../publish/derive.ts';
+import type { Attribution } from '../publish/api-records.ts';
 import { escapeHtml, html, link, raw, type Html } from '../docs-page/html.ts';
 import { browserAsset } from './browser-assets.ts';
 import { PAGE_MESSAGES } from './messages.ts';

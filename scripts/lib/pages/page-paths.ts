@@ -4,7 +4,7 @@
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { isPagePath, PAGE_RESERVED_PREFIXES } from '../../../src/routes.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import type { CorpusProblem } from '../corpus/validate-corpus.ts';
 
 export const ROOT_PATH = '/';

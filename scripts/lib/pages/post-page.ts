@@ -4,7 +4,7 @@
 // `paths.post` instead, and then no post page is built.
 import type { Locale } from '../../../src/contract/facts.ts';
 import { html } from '../docs-page/html.ts';
-import type { PostRecord } from '../publish/derive.ts';
+import type { PostRecord } from '../publish/api-records.ts';
 import { pageTitle, renderPage } from './layout.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import type { SiteView } from './site-view.ts';

@@ -5,7 +5,7 @@
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { pageFile } from '../../../src/routes.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 import { renderIndexPage } from './index-page.ts';
 import { siteStylesheet } from './layout.ts';

@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract/facts.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import type { ApiRecords } from '../publish/derive.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import { formatters } from './messages.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import { indexPath, sitePath } from './page-paths.ts';

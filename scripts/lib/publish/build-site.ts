@@ -2,7 +2,7 @@
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
 import path from 'node:path';
 import type { PublicGrant } from '../../../src/limits/grants.ts';
-import type { ApiRecords } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
 import { archiveDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
 import type { EditorialCheck, EditorialFinding } from '../corpus/editorial-checks.ts';

@@ -10,7 +10,8 @@ import type { Corpus, CorpusProblem, CorpusTerm, FileOutcomes } from '../corpus/
 import { type EditorialFinding, type SourceTexts, termEditorialFindings } from '../corpus/editorial-checks.ts';
 import type { SearchNamesMemo } from '../names/term-search-names.ts';
 import { pagePathProblems } from '../pages/page-paths.ts';
-import type { ApiRecords, DerivedTerms } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
+import type { DerivedTerms } from './derive.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { Thesaurus } from '../corpus/hierarchy.ts';
 import type { Concept } from '../formats/concepts.ts';

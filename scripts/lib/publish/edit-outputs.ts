@@ -10,7 +10,7 @@ import { pageFile } from '../../../src/routes.ts';
 import type { Prepared } from './build-site.ts';
 import { writeConceptFiles } from '../formats/concept-files.ts';
 import { conceptsOf } from '../formats/concepts.ts';
-import type { ApiRecords } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
 import type { EditMemo } from './edit-memo.ts';
 import { listIndexContent, termFile, termFileContent, writeSiteFacts, writeVocabularyFiles } from './emit.ts';
 import { searchNamesOf } from '../names/term-search-names.ts';

@@ -16,7 +16,7 @@ import type { Term, VocabularyResponse } from '../../../src/contract/response-sc
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../../src/contract/vocabularies.ts';
 import { encodeSiteFacts } from '../../../src/site-facts.ts';
 import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from './deploy-files.ts';
-import { toListItem, type ApiRecords } from './derive.ts';
+import { toListItem, type ApiRecords } from './api-records.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import { type SkosDumpFiles, writeConceptsAndSkos } from '../formats/concept-rdf.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';

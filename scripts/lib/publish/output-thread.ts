@@ -20,7 +20,7 @@ import { checkableFiles } from '../corpus/corpus-layout.ts';
 import type { CorpusFiles } from '../corpus/load-corpus.ts';
 import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread.ts';
 import { MODULE_EXTENSION, siblingModule, startWorker } from '../workers/worker-entry.ts';
-import type { ApiRecords } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
 import type { SharedStaging, StagingWritten } from './staging-sink.ts';
 
 const OUTPUT_WORKER = siblingModule('./output-worker', import.meta.url);

@@ -3,7 +3,7 @@
 // search names and the records. A cold build works out the editorial findings on a check thread
 // while this thread makes the records (prepareWithFindingsElsewhere); the edit loop and a warm
 // build work them out here (prepareCorpus). Both give the same outcome, failures in the same order.
-import type { ApiRecords } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
 import { deriveApiRecords } from './derive.ts';
 import {
   EDITORIAL_ERRORS,

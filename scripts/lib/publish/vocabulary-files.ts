@@ -7,7 +7,7 @@ import {
   type VocabularyName,
   type VocabularyValues,
 } from '../../../src/contract/vocabularies.ts';
-import type { ApiRecords } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
 
 export type VocabularyEntries = Record<VocabularyName, VocabularyResponse['data']>;
 

@@ -13,7 +13,7 @@ import { emitPages } from '../pages/site-pages.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
 import type { BuildTimings } from './build-timings.ts';
-import type { ApiRecords } from './derive.ts';
+import type { ApiRecords } from './api-records.ts';
 import { emitSite } from './emit.ts';
 import { contentReadWhenAsked } from './full-content.ts';
 import type { OutputThread } from './output-thread.ts';
