@@ -2,7 +2,6 @@
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
 import path from 'node:path';
 import type { PublicGrant } from '../../../src/limits/grants.ts';
-import type { ApiRecords } from './api-records.ts';
 import { archiveDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
 import type { EditorialCheck, EditorialFinding } from '../corpus/editorial-checks.ts';
@@ -16,8 +15,6 @@ import {
 } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
-import type { PagesConfig } from '../pages/site-pages.ts';
-import type { TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
@@ -25,8 +22,13 @@ import { writeSite } from './write-site.ts';
 import type { BuildTimings } from './build-timings.ts';
 
 export { computeDataVersion, OUTPUT_FORMAT_VERSION } from './data-version.ts';
-export { prepareCorpus } from './prepare-corpus.ts';
-import { prepareCorpus, prepareWithFindingsElsewhere, type PrepareOutcome } from './prepare-corpus.ts';
+export { prepareCorpus, type BuildCounts, type Prepared } from './prepare-corpus.ts';
+import {
+  prepareCorpus,
+  prepareWithFindingsElsewhere,
+  type BuildCounts,
+  type PrepareOutcome,
+} from './prepare-corpus.ts';
 
 export interface BuildOptions {
   corpusDir: string;
@@ -89,24 +91,6 @@ export type BuildResult =
 
 /** The site pages of a build: written here (how many; where posts link when a blog elsewhere has them), or not. */
 export type PagesOutcome = { built: true; count: number; postsElsewhere?: string } | { built: false };
-
-export interface BuildCounts {
-  /** Per locale: every term is in both. */
-  terms: number;
-  posts: number;
-}
-
-/** What the output is made of: everything else read or parsed on the way is garbage once this exists. */
-export interface Prepared {
-  records: ApiRecords;
-  searchNames: TermSearchNames;
-  source: string;
-  dataVersion: string;
-  counts: BuildCounts;
-  /** What the pages are made from; none when another site serves them. */
-  pages?: PagesConfig;
-  warnings: EditorialFinding[];
-}
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {

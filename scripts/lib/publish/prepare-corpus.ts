@@ -21,7 +21,35 @@ import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
 import { corpusSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import { computeDataVersion } from './data-version.ts';
-import type { BuildOptions, Prepared } from './build-site.ts';
+import type { EditorialCheck } from '../corpus/editorial-checks.ts';
+import type { PagesConfig } from '../pages/site-pages.ts';
+import type { BuildTimings } from './build-timings.ts';
+
+/** The options of a build (build-site.ts: BuildOptions) that preparing reads. */
+export interface PrepareOptions {
+  siteUrl?: string;
+  deploymentUrl?: string;
+  editorialErrors?: ReadonlySet<EditorialCheck>;
+  timings?: BuildTimings;
+}
+
+export interface BuildCounts {
+  /** Per locale: every term is in both. */
+  terms: number;
+  posts: number;
+}
+
+/** What the output is made of: everything else read or parsed on the way is garbage once this exists. */
+export interface Prepared {
+  records: ApiRecords;
+  searchNames: TermSearchNames;
+  source: string;
+  dataVersion: string;
+  counts: BuildCounts;
+  /** What the pages are made from; none when another site serves them. */
+  pages?: PagesConfig;
+  warnings: EditorialFinding[];
+}
 
 export type PrepareOutcome = ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] };
 
@@ -35,7 +63,7 @@ interface Checked {
 function validated(
   files: CorpusFiles,
   cache: ParseCache,
-  options: Pick<BuildOptions, 'timings'>,
+  options: Pick<PrepareOptions, 'timings'>,
   memo: EditMemo | undefined,
 ): ({ ok: true } & Checked) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
   const validation = validateCorpus(files, { cache, outcomes: memo?.outcomes });
@@ -62,7 +90,7 @@ function validated(
 export async function prepareWithFindingsElsewhere(
   files: CorpusFiles,
   cache: ParseCache,
-  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
+  options: Pick<PrepareOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
   workers: CheckWorkers,
   doneWithCache: () => void,
 ): Promise<PrepareOutcome> {
@@ -94,7 +122,7 @@ export async function prepareWithFindingsElsewhere(
 export function prepareCorpus(
   files: CorpusFiles,
   cache: ParseCache,
-  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
+  options: Pick<PrepareOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
   edit?: EditContext,
   doneWithCache?: () => void,
 ): PrepareOutcome {
@@ -119,7 +147,7 @@ interface EditContext {
 /** The build's failure when a finding of a failing check is among `findings`. */
 function withFindings(
   findings: EditorialFinding[],
-  options: Pick<BuildOptions, 'editorialErrors'>,
+  options: Pick<PrepareOptions, 'editorialErrors'>,
 ): { ok: false; problems: CorpusProblem[]; messages: string[] } | undefined {
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings
@@ -140,7 +168,7 @@ function madeRecords(
   corpus: Corpus,
   files: CorpusFiles,
   cache: ParseCache,
-  options: Pick<BuildOptions, 'siteUrl' | 'deploymentUrl' | 'timings'>,
+  options: Pick<PrepareOptions, 'siteUrl' | 'deploymentUrl' | 'timings'>,
   edit: EditContext | undefined,
   doneWithCache: () => void,
 ): MadeRecords {
@@ -167,7 +195,7 @@ function outcome(
   files: CorpusFiles,
   { records, searchNames, dataVersion }: MadeRecords,
   findings: EditorialFinding[],
-  options: Pick<BuildOptions, 'editorialErrors' | 'timings'>,
+  options: Pick<PrepareOptions, 'editorialErrors' | 'timings'>,
   memo: EditMemo | undefined,
 ): PrepareOutcome {
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
