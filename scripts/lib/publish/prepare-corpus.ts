@@ -7,6 +7,7 @@ import type { ApiRecords } from './api-records.ts';
 import { deriveApiRecords } from './derive.ts';
 import {
   EDITORIAL_ERRORS,
+  type EditorialCheck,
   editorialFindings,
   type EditorialFinding,
   type SourceTexts,
@@ -21,7 +22,6 @@ import { buildsPages, pagePathProblems } from '../pages/page-paths.ts';
 import { corpusSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { formatProblem, validateCorpus, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import { computeDataVersion } from './data-version.ts';
-import type { EditorialCheck } from '../corpus/editorial-checks.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
 import type { BuildTimings } from './build-timings.ts';
 
@@ -51,7 +51,10 @@ export interface Prepared {
   warnings: EditorialFinding[];
 }
 
-export type PrepareOutcome = ({ ok: true } & Prepared) | { ok: false; problems: CorpusProblem[]; messages: string[] };
+/** A corpus that cannot be published: every problem, and each as a message. */
+type PrepareFailure = { ok: false; problems: CorpusProblem[]; messages: string[] };
+
+export type PrepareOutcome = ({ ok: true } & Prepared) | PrepareFailure;
 
 /** A validated corpus, with its texts by path (for the findings' lines) and its files' digests. */
 interface Checked {
@@ -65,7 +68,7 @@ function validated(
   cache: ParseCache,
   options: Pick<PrepareOptions, 'timings'>,
   memo: EditMemo | undefined,
-): ({ ok: true } & Checked) | { ok: false; problems: CorpusProblem[]; messages: string[] } {
+): ({ ok: true } & Checked) | PrepareFailure {
   const validation = validateCorpus(files, { cache, outcomes: memo?.outcomes });
   options.timings?.lap('validate (the rest of the checks, rules across files)');
   if (!validation.ok) {
@@ -148,7 +151,7 @@ interface EditContext {
 function withFindings(
   findings: EditorialFinding[],
   options: Pick<PrepareOptions, 'editorialErrors'>,
-): { ok: false; problems: CorpusProblem[]; messages: string[] } | undefined {
+): PrepareFailure | undefined {
   const failing = options.editorialErrors ?? EDITORIAL_ERRORS;
   const editorialErrors: CorpusProblem[] = findings
     .filter((finding) => failing.has(finding.check))
