@@ -5,7 +5,8 @@
 // step, its wall time and each thread's CPU in milliseconds (10 ms ticks): the main thread first,
 // then the others by the step in which each first ran (the check threads, the output thread, the
 // SQLite thread; V8's and libuv's helpers, which collect garbage and run the file calls, are
-// summed as "helpers": threads that ran before the build's first step, or never held a JS step).
+// summed as "helpers": threads that ran less than 100 ms in all, or ran from the start-up but did
+// little in it).
 // `--buckets MS` also prints every thread's CPU per MS of wall time: the timeline itself.
 //
 //   node bench/probes/thread-timeline.mjs [--buckets 100] -- node bin/run.mjs build --no-cache --timings ...
@@ -93,9 +94,12 @@ for (const { at, ticks } of samples) {
 }
 const main = child.pid;
 const total = (tid) => perStep.get(tid)?.reduce((a, b) => a + b, 0) ?? 0;
-// A thread of its own: started after the first step and ran at least 100 ms (the others: helpers).
+// A thread of its own: ran at least 100 ms, and started after the first step or ran 50 ms or more
+// in it (a check thread started before the build's code loads: scripts/build.ts); V8's and
+// libuv's helpers do next to nothing during the start-up. The others: helpers.
+const ownFromStart = (tid) => (perStep.get(tid)?.[0] ?? 0) * TICK_MS >= 50;
 const own = [...perStep.keys()]
-  .filter((tid) => tid !== main && firstStep.get(tid) > 0 && total(tid) * TICK_MS >= 100)
+  .filter((tid) => tid !== main && (firstStep.get(tid) > 0 || ownFromStart(tid)) && total(tid) * TICK_MS >= 100)
   .sort((a, b) => firstStep.get(a) - firstStep.get(b) || a - b);
 const helpers = [...perStep.keys()].filter((tid) => tid !== main && !own.includes(tid));
 const columns = [

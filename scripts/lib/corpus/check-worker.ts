@@ -3,15 +3,22 @@
 // which checks them again in order, so messages never depend on which thread saw a file first.
 // Asked afterwards, it works out the editorial findings of the terms it is sent, without lines
 // (editorial-outcomes.ts: it has no texts; the main thread adds the lines of the few with any).
+// While the corpus is read it is sent chunks of files, each of which it checks unless the main
+// thread took it first (streamed-checks.ts).
 import { parentPort } from 'node:worker_threads';
 import { linelessFindings } from './editorial-outcomes.ts';
 import { cleanOutcomes } from './file-checks.ts';
 import type { CheckMessage } from './parallel-checks.ts';
+import { takeChunk } from './streamed-checks.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('check-worker.ts runs as a worker thread of parallel-checks.ts, not on its own');
-port.on('message', (message: CheckMessage) =>
-  port.postMessage(
-    Array.isArray(message) ? cleanOutcomes(message) : linelessFindings(message.editorial, message.headings),
-  ),
-);
+port.on('message', (message: CheckMessage) => {
+  if (Array.isArray(message)) return port.postMessage(cleanOutcomes(message));
+  if ('claim' in message) {
+    // A chunk the main thread took back is not answered: it waits only for the chunks taken here.
+    const outcomes = takeChunk(message);
+    return outcomes && port.postMessage(outcomes);
+  }
+  port.postMessage(linelessFindings(message.editorial, message.headings));
+});

@@ -12,16 +12,22 @@ export const SITE_FILE = 'site.yaml';
 
 const relativePath = (root: string, file: SourceFile) => (root === '.' ? file.path : file.path.slice(root.length + 1));
 
+/** The kind of a data file whose own checks need no other file, by its path inside the corpus; none for any other. */
+export function checkableKind(rel: string): FileKind | undefined {
+  if (POST_FILE.test(rel)) return 'post';
+  const name = TERM_FILE.exec(rel)?.[2];
+  if (name === 'term.yaml') return name;
+  if (name && LOCALES.includes(name.slice(0, 2) as Locale)) return name as FileKind;
+  return undefined;
+}
+
 /** The readable data files whose own checks need no other file, with their kind. */
 export function checkableFiles({ root, files }: CorpusFiles): { kind: FileKind; file: SourceFile }[] {
   const checkable: { kind: FileKind; file: SourceFile }[] = [];
   for (const file of files) {
     if (file.unreadable) continue;
-    const rel = relativePath(root, file);
-    const name = TERM_FILE.exec(rel)?.[2];
-    if (POST_FILE.test(rel)) checkable.push({ kind: 'post', file });
-    else if (name === 'term.yaml') checkable.push({ kind: name, file });
-    else if (name && LOCALES.includes(name.slice(0, 2) as Locale)) checkable.push({ kind: name as FileKind, file });
+    const kind = checkableKind(relativePath(root, file));
+    if (kind !== undefined) checkable.push({ kind, file });
   }
   return checkable;
 }

@@ -77,7 +77,15 @@ const VERSION_CONTROL = ['.git/**', '.git'];
 
 export async function loadCorpusFiles(
   root: string,
-  options: { shownAs?: string; termTexts?: TermTexts } = {},
+  options: {
+    shownAs?: string;
+    termTexts?: TermTexts;
+    /**
+     * Called with each readable file as soon as it is read, and its path inside the corpus (the
+     * build starts checking meanwhile); not called when the corpus's texts stay on disk.
+     */
+    onRead?: (file: SourceFile, rel: string) => void;
+  } = {},
 ): Promise<CorpusFiles> {
   const shown = options.shownAs ?? (path.relative(process.cwd(), root).split(path.sep).join('/') || '.');
   const shownPath = (name: string) => (shown === '.' ? name : `${shown}/${name}`);
@@ -97,7 +105,8 @@ export async function loadCorpusFiles(
   const entries = await fg('**/*', corpusGlob(root));
   const termTexts = options.termTexts ?? 'memory';
   const onDisk = termTexts === 'disk' || (termTexts === 'auto' && entries.length >= TEXTS_ON_DISK_FROM);
-  const { files, problems } = readEntries(root, entries, shownPath, onDisk);
+  // A corpus whose texts stay on disk is checked in chunks read again when checked (parallel-checks.ts).
+  const { files, problems } = readEntries(root, entries, shownPath, onDisk, onDisk ? undefined : options.onRead);
   return { root: shown, files, problems };
 }
 
@@ -119,6 +128,7 @@ function readEntries(
   entries: fg.Entry[],
   shownPath: (name: string) => string,
   termTextsOnDisk = false,
+  onRead?: (file: SourceFile, rel: string) => void,
 ): { files: SourceFile[]; problems: LoadProblem[] } {
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const problems: LoadProblem[] = [];
@@ -136,7 +146,9 @@ function readEntries(
     } else if (onDisk) {
       files.push(new TermTextOnDisk(file, path.join(root, entry.path), read.digest));
     } else {
-      files.push({ path: file, text: read.text, digest: read.digest });
+      const kept = { path: file, text: read.text, digest: read.digest };
+      files.push(kept);
+      onRead?.(kept, entry.path);
     }
   }
   return { files, problems };

@@ -7,14 +7,15 @@
 // After the files' checks one worker can stay for the editorial findings (editorial-outcomes.ts),
 // which it works out while the main thread derives the records; a worker that fails there only
 // means the main thread works them out itself.
-import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { EditorialFinding, EditorialTerm, InterpretationsHeadings } from './editorial-checks.ts';
 import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
 import { isOnDisk, type CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { checkableFiles } from './validate-corpus.ts';
-import { siblingModule, startWorker } from '../workers/worker-entry.ts';
+import { StreamedChecks, type StreamedChunk } from './streamed-checks.ts';
+import { startWorker } from '../workers/worker-entry.ts';
+import { CHECK_WORKER, checkThreadCount, MAX_CHECK_THREADS, takeEarlyThreads } from '../workers/early-threads.ts';
 
 /** Below this many files per thread, a thread costs more to start than it saves. */
 export const MIN_FILES_PER_THREAD = 400;
@@ -23,10 +24,15 @@ export const MIN_FILES_PER_THREAD = 400;
  * larger corpus waits for its workers more than once.
  */
 export const PREFILL_CHUNK = 8192;
-const CHECK_WORKER = siblingModule('./check-worker', import.meta.url);
 
-/** What a check thread is asked: the own checks of some files, or the editorial findings of some terms. */
-export type CheckMessage = CheckRequest[] | { editorial: EditorialTerm[]; headings: InterpretationsHeadings };
+/**
+ * What a check thread is asked: the own checks of some files (all at once, or a chunk while the
+ * corpus is read: streamed-checks.ts), or the editorial findings of some terms.
+ */
+export type CheckMessage =
+  | CheckRequest[]
+  | StreamedChunk
+  | { editorial: EditorialTerm[]; headings: InterpretationsHeadings };
 
 export interface PrefillSummary {
   /** Files checked before validation, by thread (the main thread's share first). */
@@ -45,10 +51,19 @@ export class CheckWorkers {
    * One worker per core beyond the main thread's (none on one core), at most `max`; `module`
    * replaces the check worker (tests).
    */
-  static start({ max = 7, module = CHECK_WORKER }: { max?: number; module?: string } = {}): CheckWorkers {
-    const count = Math.min(max, availableParallelism() - 1);
-    const workers: Worker[] = [];
-    for (let i = 0; i < count; i++) {
+  static start({
+    max = MAX_CHECK_THREADS,
+    module = CHECK_WORKER,
+  }: {
+    max?: number;
+    module?: string;
+  } = {}): CheckWorkers {
+    const count = checkThreadCount(max);
+    // Those scripts/build.ts started before the build's code was loaded (workers/early-threads.ts).
+    const early = takeEarlyThreads(module);
+    for (const extra of early.splice(count)) void extra.terminate();
+    const workers: Worker[] = early;
+    for (let i = workers.length; i < count; i++) {
       try {
         const worker = startWorker(module);
         // An idle worker must not keep a finished build alive; a failed one answers nothing.
@@ -111,6 +126,15 @@ export class CheckWorkers {
     for (const outcomes of [ownOutcomes, ...(await Promise.all(answers))])
       for (const [key, value] of outcomes) cache.setOutcome(key, value);
     return [mine, ...helpers.map(({ share }) => share)].map((share) => share.length);
+  }
+
+  /**
+   * The own checks of the files as they are read (streamed-checks.ts): add() each, then finish().
+   * Without workers every file is checked by finish(), on this thread.
+   */
+  streamChecks(cache: ParseCache, chunkFiles?: number): StreamedChecks {
+    const live = this.workers.filter((worker) => !this.exited.has(worker));
+    return new StreamedChecks(live, cache, chunkFiles);
   }
 
   /** Whether a worker is up to be asked for the editorial findings. */

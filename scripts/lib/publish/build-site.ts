@@ -11,9 +11,12 @@ import {
   isOnDisk,
   loadCorpusFiles,
   type CorpusFiles,
+  type SourceFile,
   type TermTexts,
 } from '../corpus/load-corpus.ts';
+import { checkableKind } from '../corpus/corpus-layout.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
+import type { StreamedChecks } from '../corpus/streamed-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
@@ -154,24 +157,20 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
  * terms they are gigabytes, and the records hold what the output needs.
  */
 async function prepare(options: BuildOptions, afterChecks: (files: CorpusFiles) => void): Promise<PrepareOutcome> {
-  // Started first: they load while the corpus is read.
+  // Started first, they load while the corpus is read (the CLI's started before the build's code
+  // loaded: workers/early-threads.ts), and check each file as it is read.
   const { timings } = options;
   const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
   timings?.lap('start check threads');
-  const files = await loadCorpusFiles(options.corpusDir, { termTexts: options.termTexts ?? 'auto' }).catch(
-    async (error: unknown) => {
-      await workers?.stop();
-      throw error;
-    },
-  );
+  // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
+  const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
+  const { files, streamed } = await readCorpus(options, workers, cache);
   timings?.lap('read corpus files');
   if (files.missingRoot) {
     await workers?.stop();
     const problems = files.problems ?? [];
     return { ok: false, problems, messages: problems.map(formatProblem) };
   }
-  // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
-  const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
   // Each text's cache key is worked out once while the checks run (texts on disk: every time).
   const onDisk = files.files.some(isOnDisk);
   const forgetKeys = onDisk ? () => undefined : ParseCache.rememberKeysFor();
@@ -194,7 +193,9 @@ async function prepare(options: BuildOptions, afterChecks: (files: CorpusFiles) 
   };
   try {
     try {
-      await workers?.prefill(files, cache);
+      // Texts on disk were not streamed: they are read again, a chunk at a time, to be checked.
+      if (onDisk) await workers?.prefill(files, cache);
+      else await streamed?.finish();
     } finally {
       // One stays, for the editorial findings.
       await workers?.retire(editorialThread ? 1 : 0);
@@ -212,4 +213,23 @@ async function prepare(options: BuildOptions, afterChecks: (files: CorpusFiles) 
   }
   saveCache();
   return prepared;
+}
+
+/** Reads the corpus, each file handed to the check threads as soon as it is read (streamed-checks.ts). */
+async function readCorpus(
+  options: BuildOptions,
+  workers: CheckWorkers | undefined,
+  cache: ParseCache,
+): Promise<{ files: CorpusFiles; streamed?: StreamedChecks }> {
+  const streamed = workers?.streamChecks(cache);
+  const onRead = (file: SourceFile, rel: string) => {
+    const kind = checkableKind(rel);
+    if (kind !== undefined) streamed?.add(kind, file);
+  };
+  const termTexts = options.termTexts ?? 'auto';
+  const files = await loadCorpusFiles(options.corpusDir, { termTexts, onRead }).catch(async (error: unknown) => {
+    await workers?.stop();
+    throw error;
+  });
+  return { files, streamed };
 }

@@ -1,0 +1,182 @@
+// The files' own checks while the corpus is still being read (a cold build whose texts are in
+// memory). Reading is the main thread's synchronous file calls, a few hundred milliseconds in
+// which the check thread, once loaded, had nothing to do: now each file read goes into a chunk
+// and each full chunk to a check thread at once, at most CHUNKS_AHEAD ahead of what the thread
+// has taken. Once everything is read, the main thread checks the chunks not sent yet, the last
+// first (topping the threads up between two), and then takes back the chunks sent but not begun,
+// from the end of each thread's queue. So whichever side is slower (a thread still loading, a
+// main thread still reading) leaves more to the other, and no chunk is checked twice: each chunk
+// carries a shared flag that the thread or the main thread sets, atomically, to take it. The
+// outcomes go into the cache in the files' order, whoever checked them; a thread that fails only
+// leaves its files to validation, which checks every file the cache does not know.
+import type { Worker } from 'node:worker_threads';
+import { type CheckRequest, cleanOutcomes, type FileKind, outcomeKey } from './file-checks.ts';
+import type { SourceFile } from './load-corpus.ts';
+import type { ParseCache } from './parse-cache.ts';
+
+/** Files per chunk: enough that a message costs little beside its checks, few enough to balance. */
+export const STREAM_CHUNK = 32;
+/** Chunks sent to a thread and not yet taken by it: its queue, and the copies of texts it holds. */
+export const CHUNKS_AHEAD = 8;
+const FREE = 0;
+const TAKEN_BY_THREAD = 1;
+const TAKEN_HERE = 2;
+
+/** A chunk of files for a check thread, and the flag that says who took it (shared memory). */
+export interface StreamedChunk {
+  files: CheckRequest[];
+  claim: Int32Array;
+}
+
+type Outcomes = [string, unknown][];
+
+/** The check thread's side: the chunk's clean outcomes if it takes it; none when the main thread did. */
+export function takeChunk(chunk: StreamedChunk): Outcomes | undefined {
+  const taken = Atomics.compareExchange(chunk.claim, 0, FREE, TAKEN_BY_THREAD) === FREE;
+  return taken ? cleanOutcomes(chunk.files) : undefined;
+}
+
+/** One thread's queue: its chunks in the order sent, and its answers (one per chunk it took, in order). */
+interface Lane {
+  worker: Worker;
+  sent: StreamedChunk[];
+  /** How many of `sent` the thread is known to have taken. */
+  taken: number;
+  answers: Outcomes[];
+  ended: boolean;
+  /** Called when an answer arrives or the thread ends. */
+  wake?: () => void;
+  /** Ends listening to the thread. */
+  detach: () => void;
+}
+
+/** How many chunks each side checked (tests): every chunk by exactly one. */
+export interface StreamSummary {
+  chunks: number;
+  checkedHere: number;
+  checkedByThreads: number;
+}
+
+export class StreamedChecks {
+  readonly #cache: ParseCache;
+  readonly #chunkFiles: number;
+  readonly #lanes: Lane[];
+  readonly #chunks: StreamedChunk[] = [];
+  /** The first chunk not sent to a thread. */
+  #next = 0;
+  #filling: CheckRequest[] = [];
+
+  /** `chunkFiles` replaces STREAM_CHUNK (tests). */
+  constructor(workers: readonly Worker[], cache: ParseCache, chunkFiles = STREAM_CHUNK) {
+    this.#cache = cache;
+    this.#chunkFiles = chunkFiles;
+    this.#lanes = workers.map((worker) => {
+      const lane: Lane = { worker, sent: [], taken: 0, answers: [], ended: false, detach: () => undefined };
+      const wake = () => {
+        const waiting = lane.wake;
+        lane.wake = undefined;
+        waiting?.();
+      };
+      const answer = (outcomes: Outcomes) => {
+        lane.answers.push(outcomes);
+        wake();
+      };
+      const ended = () => {
+        lane.ended = true;
+        wake();
+      };
+      worker.on('message', answer).on('exit', ended).on('error', ended);
+      lane.detach = () => worker.off('message', answer).off('exit', ended).off('error', ended);
+      return lane;
+    });
+  }
+
+  /** A file just read: checked here or on a thread, unless the cache knows its outcome. */
+  add(kind: FileKind, file: SourceFile): void {
+    if (this.#cache.has(outcomeKey(kind, file))) return;
+    this.#filling.push({ kind, path: file.path, text: file.text, digest: file.digest });
+    if (this.#filling.length < this.#chunkFiles) return;
+    this.#close();
+    this.#send(this.#chunks.length);
+  }
+
+  /**
+   * Everything is read: checks what no thread took, waits for the threads' answers and puts every
+   * outcome in the cache. The threads stay up (parallel-checks.ts ends them).
+   */
+  async finish(): Promise<StreamSummary> {
+    this.#close();
+    const checkedHere = new Map<StreamedChunk, Outcomes>();
+    const checkHere = (chunk: StreamedChunk) => checkedHere.set(chunk, cleanOutcomes(chunk.files));
+    let end = this.#chunks.length;
+    this.#send(end);
+    while (end > this.#next) {
+      const chunk = this.#chunks[--end] as StreamedChunk;
+      Atomics.store(chunk.claim, 0, TAKEN_HERE);
+      checkHere(chunk);
+      this.#send(end);
+    }
+    for (const lane of this.#lanes) {
+      // A thread takes its chunks in order: those it took are the first of its queue.
+      for (let i = lane.sent.length - 1; i >= lane.taken; i--) {
+        const chunk = lane.sent[i] as StreamedChunk;
+        if (Atomics.compareExchange(chunk.claim, 0, FREE, TAKEN_HERE) !== FREE) break;
+        checkHere(chunk);
+      }
+    }
+    const answered = await Promise.all(this.#lanes.map((lane) => this.#answers(lane)));
+    for (const lane of this.#lanes) lane.detach();
+    for (const chunk of this.#chunks) {
+      const outcomes = checkedHere.get(chunk) ?? answered.find((answers) => answers.has(chunk))?.get(chunk) ?? [];
+      for (const [key, value] of outcomes) this.#cache.setOutcome(key, value);
+    }
+    const checkedByThreads = answered.reduce((sum, answers) => sum + answers.size, 0);
+    return { chunks: this.#chunks.length, checkedHere: checkedHere.size, checkedByThreads };
+  }
+
+  #close(): void {
+    if (this.#filling.length === 0) return;
+    this.#chunks.push({ files: this.#filling, claim: new Int32Array(new SharedArrayBuffer(4)) });
+    this.#filling = [];
+  }
+
+  /** Sends chunks before `end` to the threads whose queues have room, the least busy first. */
+  #send(end: number): void {
+    while (this.#next < end) {
+      let lane: Lane | undefined;
+      for (const candidate of this.#lanes) {
+        if (candidate.ended || this.#queued(candidate) >= CHUNKS_AHEAD) continue;
+        if (lane === undefined || this.#queued(candidate) < this.#queued(lane)) lane = candidate;
+      }
+      if (lane === undefined) return;
+      const chunk = this.#chunks[this.#next++] as StreamedChunk;
+      lane.sent.push(chunk);
+      lane.worker.postMessage(chunk);
+    }
+  }
+
+  /** Chunks sent to the lane's thread that it has not taken yet. */
+  #queued(lane: Lane): number {
+    while (lane.taken < lane.sent.length && Atomics.load((lane.sent[lane.taken] as StreamedChunk).claim, 0) !== FREE)
+      lane.taken++;
+    return lane.sent.length - lane.taken;
+  }
+
+  /** The outcomes of the chunks the lane's thread took, once it answered them all (or ended). */
+  async #answers(lane: Lane): Promise<Map<StreamedChunk, Outcomes>> {
+    const took = lane.sent.filter((chunk) => Atomics.load(chunk.claim, 0) === TAKEN_BY_THREAD);
+    if (took.length > lane.answers.length && !lane.ended) {
+      // Held while it works: an unreferenced worker would not keep the build's process alive.
+      lane.worker.ref();
+      try {
+        while (took.length > lane.answers.length && !lane.ended)
+          await new Promise<void>((resolve) => {
+            lane.wake = resolve;
+          });
+      } finally {
+        lane.worker.unref();
+      }
+    }
+    return new Map(took.flatMap((chunk, i) => (i < lane.answers.length ? [[chunk, lane.answers[i] as Outcomes]] : [])));
+  }
+}
