@@ -1,10 +1,15 @@
 // Check threads started before the build's code loads (scripts/build.ts, workers/early-threads.ts)
 // are the ones the build then checks with: handed over once, and only while they are up.
 import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
-import { CHECK_WORKER, startEarlyThreads, takeEarlyThreads } from '../../scripts/lib/workers/early-threads.ts';
+import {
+  CHECK_WORKER,
+  earlyThreadsUp,
+  startEarlyThreads,
+  takeEarlyThreads,
+} from '../../scripts/lib/workers/early-threads.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
 const multiCore = availableParallelism() > 1;
@@ -38,7 +43,9 @@ describe.runIf(multiCore)('check threads started early', () => {
   it('one that failed before it was taken is not handed over (the build starts another)', async () => {
     const broken = new URL('../helpers/broken-worker.ts', import.meta.url).href;
     startEarlyThreads(broken, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(earlyThreadsUp(broken)).toBe(1);
+    // Failing takes a loaded machine seconds.
+    await vi.waitFor(() => expect(earlyThreadsUp(broken)).toBe(0), { timeout: 30_000, interval: 100 });
     expect(takeEarlyThreads(broken)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // chunk, each is checked once, and the cache then holds exactly what checking every file on the
 // main thread gives, so validation says the same.
 import { availableParallelism } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkableFiles } from '../../scripts/lib/corpus/corpus-layout.ts';
 import { cleanOutcomes } from '../../scripts/lib/corpus/file-checks.ts';
 import type { CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
@@ -14,11 +14,16 @@ import { invalidCaseFiles, invalidCaseNames, smallCorpusFiles } from '../helpers
 const multiCore = availableParallelism() > 1;
 const messages = (result: ReturnType<typeof validateCorpus>) => (result.ok ? [] : result.problems.map(formatProblem));
 
-/** The cache's entries after streaming `files` through `workers`, and who checked what. */
-async function streamed(workers: CheckWorkers, files: CorpusFiles, chunkFiles: number) {
+/**
+ * The cache's entries after streaming `files` through `workers`, and who checked what;
+ * `threadFirst`: finish() only once a thread has taken a chunk (a loaded machine may give the
+ * thread no time before this thread has checked everything).
+ */
+async function streamed(workers: CheckWorkers, files: CorpusFiles, chunkFiles: number, threadFirst = false) {
   const cache = ParseCache.inMemory();
   const stream = workers.streamChecks(cache, chunkFiles);
   for (const { kind, file } of checkableFiles(files)) stream.add(kind, file);
+  if (threadFirst) await vi.waitFor(() => expect(stream.takenByThreads()).toBeGreaterThan(0), { timeout: 30_000 });
   const summary = await stream.finish();
   return { cache, summary };
 }
@@ -45,7 +50,7 @@ describe.runIf(multiCore)('streamed checks', () => {
   it('a loaded thread and this thread share the chunks, each checked once; the cache holds what checking here gives', async () => {
     const files = smallCorpusFiles();
     const expected = checkedHere(files);
-    const { cache, summary } = await streamed(workers, files, 1);
+    const { cache, summary } = await streamed(workers, files, 1, true);
     expect(summary.chunks).toBe(checkableFiles(files).length);
     expect(summary.checkedHere + summary.checkedByThreads).toBe(summary.chunks);
     expect(summary.checkedByThreads).toBeGreaterThan(0);

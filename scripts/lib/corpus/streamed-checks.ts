@@ -134,6 +134,11 @@ export class StreamedChecks {
     return { chunks: this.#chunks.length, checkedHere: checkedHere.size, checkedByThreads };
   }
 
+  /** How many chunks the threads have taken so far (tests). */
+  takenByThreads(): number {
+    return this.#lanes.reduce((sum, lane) => sum + lane.sent.length - this.#queued(lane), 0);
+  }
+
   #close(): void {
     if (this.#filling.length === 0) return;
     this.#chunks.push({ files: this.#filling, claim: new Int32Array(new SharedArrayBuffer(4)) });

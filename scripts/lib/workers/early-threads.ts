@@ -38,6 +38,10 @@ export function startEarlyThreads(module: string, count: number): void {
   started.set(module, threads);
 }
 
+/** How many threads of `module` started early are still up and not taken (tests). */
+export const earlyThreadsUp = (module: string): number =>
+  (started.get(module) ?? []).filter((worker) => !exited.has(worker)).length;
+
 /** The threads of `module` started early and still up (none: none were); each is handed over once. */
 export function takeEarlyThreads(module: string): Worker[] {
   const threads = started.get(module) ?? [];
