@@ -7,7 +7,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus, writeCorpus } from '../../bench/synthetic-corpus.ts';
-import type { TermTexts } from '../../scripts/lib/corpus/load-corpus.ts';
+import { isOnDisk, loadCorpusFiles, type TermTexts } from '../../scripts/lib/corpus/load-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { termFile } from '../../scripts/lib/publish/emit.ts';
 import { INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
@@ -150,6 +150,25 @@ describe('term texts kept on disk', () => {
     expect(term.data.fullContent).toContain('A sentence added between the builds.');
     for (const dir of [outDir, corpusDir]) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
+
+  it('a text on disk holds its path inside the corpus and its digest: the path shown and the absolute path are made when asked for', async () => {
+    // Every record keeps its text's reader to the end of a build: at 100,000 terms two more
+    // strings per text were tens of MB (bench/README.md, eighth session).
+    const files = await loadCorpusFiles(SMALL_CORPUS, { termTexts: 'disk' });
+    const onDisk = files.files.filter(isOnDisk);
+    expect(onDisk.length).toBeGreaterThan(4);
+    const places = new Set<unknown>();
+    for (const file of onDisk) {
+      const inCorpus = path.relative(SMALL_CORPUS, path.resolve(file.path)).split(path.sep).join('/');
+      expect(file.path).toBe(`${files.root}/${inCorpus}`);
+      const own = Object.values(file);
+      expect(own.filter((value) => typeof value === 'string')).toEqual([inCorpus, file.digest]);
+      for (const value of own) if (typeof value !== 'string') places.add(value);
+      expect(file.text).toBe(readFileSync(path.join(SMALL_CORPUS, inCorpus), 'utf8'));
+    }
+    // One object for the whole corpus: its folder and how messages show it.
+    expect(places.size).toBe(1);
+  });
 });
 
 const aeonShown = (corpusDir: string) => path.relative(process.cwd(), path.join(corpusDir, 'terms/aeon/en.md'));

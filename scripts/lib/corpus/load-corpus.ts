@@ -106,7 +106,8 @@ export async function loadCorpusFiles(
   const termTexts = options.termTexts ?? 'memory';
   const onDisk = termTexts === 'disk' || (termTexts === 'auto' && entries.length >= TEXTS_ON_DISK_FROM);
   // A corpus whose texts stay on disk is checked in chunks read again when checked (parallel-checks.ts).
-  const { files, problems } = readEntries(root, entries, shownPath, onDisk, onDisk ? undefined : options.onRead);
+  const place = onDisk ? { root, shown } : undefined;
+  const { files, problems } = readEntries(root, entries, shownPath, place, onDisk ? undefined : options.onRead);
   return { root: shown, files, problems };
 }
 
@@ -127,7 +128,7 @@ function readEntries(
   root: string,
   entries: fg.Entry[],
   shownPath: (name: string) => string,
-  termTextsOnDisk = false,
+  termTextsOnDisk?: CorpusPlace,
   onRead?: (file: SourceFile, rel: string) => void,
 ): { files: SourceFile[]; problems: LoadProblem[] } {
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -138,13 +139,13 @@ function readEntries(
   for (const entry of entries) {
     if (entry.dirent.isDirectory()) continue;
     const file = shownPath(entry.path);
-    const onDisk = termTextsOnDisk && TERM_TEXT.test(entry.path);
+    const onDisk = termTextsOnDisk !== undefined && TERM_TEXT.test(entry.path);
     const read = readCorpusFile(path.join(root, entry.path), entry.dirent.isSymbolicLink());
     if ('problem' in read) {
       problems.push({ file, line: read.line, message: read.problem });
       files.push({ path: file, text: '', unreadable: true });
     } else if (onDisk) {
-      files.push(new TermTextOnDisk(file, path.join(root, entry.path), read.digest));
+      files.push(new TermTextOnDisk(termTextsOnDisk, entry.path, read.digest));
     } else {
       const kept = { path: file, text: read.text, digest: read.digest };
       files.push(kept);
@@ -169,24 +170,34 @@ export class CorpusFileChangedError extends Error {
 const recentTexts = new Map<string, string>();
 const RECENT_TEXTS = 16;
 
+/** A corpus folder and how messages show it: one object shared by every text kept on disk. */
+type CorpusPlace = { root: string; shown: string };
+
 /**
- * A term's Markdown text kept on disk: only its path and the digest of its bytes stay in memory,
- * and `text` reads the file again (as the loader does, with the same checks), refusing it when its
- * bytes are not the ones first read (CorpusFileChangedError). What a large corpus's build does
- * instead of holding every text: the texts of 100,000 terms are over a gigabyte in memory.
+ * A term's Markdown text kept on disk: only its path inside the corpus and the digest of its bytes
+ * stay in memory, and `text` reads the file again (as the loader does, with the same checks),
+ * refusing it when its bytes are not the ones first read (CorpusFileChangedError). What a large
+ * corpus's build does instead of holding every text: the texts of 100,000 terms are over a
+ * gigabyte in memory. The path shown and the absolute path are made when asked for: every record
+ * keeps its text's reader to the end (12 MB at 20,000 terms: bench/README.md, eighth session).
  */
 export class TermTextOnDisk implements SourceFile {
   constructor(
-    readonly path: string,
-    private readonly absolute: string,
+    private readonly place: CorpusPlace,
+    private readonly inCorpus: string, // fast-glob's entry path: relative, forward slashes
     readonly digest: string,
   ) {}
 
+  get path(): string {
+    return this.place.shown === '.' ? this.inCorpus : `${this.place.shown}/${this.inCorpus}`;
+  }
+
   get text(): string {
-    const key = `${this.digest}\0${this.absolute}`;
+    const absolute = path.join(this.place.root, this.inCorpus);
+    const key = `${this.digest}\0${absolute}`;
     const known = recentTexts.get(key);
     if (known !== undefined) return known;
-    const read = readCorpusFile(this.absolute, false);
+    const read = readCorpusFile(absolute, false);
     if (!('text' in read) || read.digest !== this.digest) throw new CorpusFileChangedError(this.path);
     if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);
     recentTexts.set(key, read.text);
