@@ -11,6 +11,8 @@ import type { ApiRecords } from '../../scripts/lib/publish/api-records.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { emitSite } from '../../scripts/lib/publish/emit.ts';
 import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
+import { rememberedIndexLine } from '../../scripts/lib/pages/index-page.ts';
+import { emitPages } from '../../scripts/lib/pages/site-pages.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
 function smallRecords(): ApiRecords {
@@ -100,5 +102,22 @@ describe('the gram memo of a list index', () => {
     const again = gramsOf('en', names);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+});
+
+describe('what the pages leave behind', () => {
+  it("a whole site's pages (a build's) keep no index line of a record; the edit loop's selected pages keep them for its next change", async () => {
+    const validation = validateCorpus(smallCorpusFiles());
+    if (!validation.ok) throw new Error('the small fixture corpus must be valid');
+    const { site } = validation.corpus;
+    const records = deriveApiRecords(validation.corpus, 'https://api.test');
+    const config = { paths: site.paths, traditionLabels: site.traditionLabels };
+    const terms = LOCALES.flatMap((locale) => records.locales[locale].terms);
+    expect(terms.length).toBeGreaterThan(4);
+    // A build: the records stay alive while the API's files are written, and each kept its line.
+    await emitPages(records, config, new MemorySink());
+    expect(terms.filter((term) => rememberedIndexLine(term) !== undefined).map((term) => term.slug)).toEqual([]);
+    await emitPages(records, config, new MemorySink(), { term: () => false, post: () => false });
+    expect(terms.filter((term) => rememberedIndexLine(term) === undefined).map((term) => term.slug)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { pageFile } from '../../../src/routes.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { ApiRecords } from '../publish/api-records.ts';
 import type { OutputSink } from '../publish/write-output.ts';
-import { renderIndexPage } from './index-page.ts';
+import { forgetIndexLines, renderIndexPage } from './index-page.ts';
 import { siteStylesheet } from './layout.ts';
 import { ownPagePath, ROOT_PATH } from './page-paths.ts';
 import { renderPostPage } from './post-page.ts';
@@ -49,6 +49,8 @@ export async function emitPages(
   await write(ROOT_PATH, renderRootPage(view));
   for (const locale of LOCALES) {
     await write(view.indexPath(locale), renderIndexPage(view, locale));
+    // Every page: a build's, whose records are rendered once (the edit loop selects its pages).
+    if (select === EVERY_PAGE) forgetIndexLines();
     for (const term of records.locales[locale].terms) {
       if (select.term(locale, term.slug))
         await write(ownPagePath(term.url, records.siteUrl), renderTermPage(view, locale, term));
