@@ -8,8 +8,9 @@
 // summed as "helpers": threads that ran less than 100 ms in all, or ran from the start-up but did
 // little in it).
 // `--buckets MS` also prints every thread's CPU per MS of wall time: the timeline itself.
+// `--system` counts only the kernel's time (system CPU: the file calls' open, write, close).
 //
-//   node bench/probes/thread-timeline.mjs [--buckets 100] -- node bin/run.mjs build --no-cache --timings ...
+//   node bench/probes/thread-timeline.mjs [--buckets 100] [--system] -- node bin/run.mjs build --no-cache --timings ...
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -18,10 +19,11 @@ const split = args.indexOf('--');
 if (split < 0) throw new Error('usage: thread-timeline.mjs [--buckets MS] -- COMMAND ... (a build with --timings)');
 const bucketAt = args.indexOf('--buckets');
 const bucketMs = bucketAt >= 0 && bucketAt < split ? Number(args[bucketAt + 1]) : 0;
+const systemOnly = args.slice(0, split).includes('--system');
 const [command, ...commandArgs] = args.slice(split + 1);
 const TICK_MS = 10;
 
-/** Every thread's CPU ticks (user + system) of process `pid`, by thread id. */
+/** Every thread's CPU ticks (user + system, or system alone) of process `pid`, by thread id. */
 function threadTicks(pid) {
   const ticks = new Map();
   let tids = [];
@@ -34,7 +36,7 @@ function threadTicks(pid) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(tid), Number(fields[11]) + Number(fields[12]));
+      ticks.set(Number(tid), (systemOnly ? 0 : Number(fields[11])) + Number(fields[12]));
     } catch {
       // The thread ended between the listing and the read.
     }
@@ -110,7 +112,7 @@ const columns = [
 const width = Math.max(...steps.map((step) => step.name.length), 5);
 const cell = (value) => String(Math.round(value)).padStart(10);
 console.log(
-  `whole process: ${(wall / 1000).toFixed(2)} s wall; CPU per thread and step in ms (threads by the step they first ran in)`,
+  `whole process: ${(wall / 1000).toFixed(2)} s wall; ${systemOnly ? 'SYSTEM ' : ''}CPU per thread and step in ms (threads by the step they first ran in)`,
 );
 console.log(
   `  ${'step'.padEnd(width)}  ${'wall'.padStart(10)}${columns.map(({ label }) => label.padStart(10)).join('')}`,

@@ -68,6 +68,10 @@ export interface BuildOptions {
   editorialThread?: boolean;
   /** Replaces the output thread's module (tests). */
   outputWorker?: string;
+  /** Whether the files are created on the file writer thread (file-writer.ts); default: where it pays. */
+  fileWriter?: boolean;
+  /** Replaces the file writer thread's module (tests). */
+  fileWriterWorker?: string;
   /** The output's lock, recovery and swap (see write-output.ts and publish.ts). */
   write?: WriteOptions;
   /** The editorial checks whose findings fail the build (default EDITORIAL_ERRORS); the others warn. */

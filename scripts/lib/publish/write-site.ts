@@ -1,9 +1,11 @@
 // A prepared build's output, written atomically (write-output.ts): the API's files and the dumps
 // (emit.ts) on this thread and, on the output thread when there is one (output-thread.ts), the
 // site pages, the concept files and the SKOS dump at the same time; without it, all of it here.
+// This thread's small files are created by the file writer thread (file-writer.ts) where it pays.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
+import { LOCALES } from '../../../src/contract/facts.ts';
 import { DATA_DIR } from '../../../src/contract/output-layout.ts';
 import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/grants.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
@@ -16,7 +18,9 @@ import type { BuildTimings } from './build-timings.ts';
 import type { ApiRecords } from './api-records.ts';
 import { emitSite } from './emit.ts';
 import { contentReadWhenAsked } from './full-content.ts';
-import type { OutputThread } from './output-thread.ts';
+import { fileWriterPays, withFileWriter } from './file-writer.ts';
+import type { OutputSink } from './output-sink.ts';
+import type { OutputRun, OutputThread } from './output-thread.ts';
 import type { StagingSink } from './staging-sink.ts';
 import { writeAtomically, type WriteOptions, type WriteSummary } from './write-output.ts';
 
@@ -40,6 +44,10 @@ export interface WriteSiteOptions {
   cacheDir?: string;
   write?: WriteOptions;
   timings?: BuildTimings;
+  /** Whether the files are created on the file writer thread (file-writer.ts); default: fileWriterPays(). */
+  fileWriter?: boolean;
+  /** Replaces the file writer thread's module (tests). */
+  fileWriterWorker?: string;
 }
 
 /**
@@ -76,7 +84,7 @@ async function produce(
   staging: StagingSink,
   thread: OutputThread | undefined,
 ): Promise<number> {
-  const { records, searchNames, source, dataVersion, pages } = prepared;
+  const { records, dataVersion, pages } = prepared;
   const { timings } = options;
   // Sent first: the thread writes while this one does.
   const job = thread?.run({ staging: staging.shared(), records, dataVersion, pages });
@@ -84,25 +92,12 @@ async function produce(
   // A job given up on (this thread failed first) is not reported as unhandled as well.
   offloaded?.catch(() => undefined);
   try {
-    const sink = timings ? timings.timed(staging) : staging;
-    // Read under the output's lock, after an interrupted swap was recovered.
-    const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
-    const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
-    // The output in place first (a self-hosted rebuild), then the cache (a platform that
-    // starts every build with an empty publish folder).
-    const previousDumps = loadPreviousDumps([
-      path.join(options.outDir, DUMPS_DIR),
-      ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
-    ]);
-    timings?.lap('output lock, previous dumps');
-    // Without the thread, the pages first: they read every record, which the API's passes then
-    // let go one by one (emit.ts releaseRecords); the thread has its own copy.
-    const count = !offloaded && pages ? await emitPages(records, pages, sink) : 0;
-    if (!offloaded) timings?.lap('site pages');
-    const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-    await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true }, sink);
-    if (options.grants)
-      await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
+    let count: number;
+    const terms = LOCALES.reduce((sum, locale) => sum + records.locales[locale].terms.length, 0);
+    if (options.fileWriter ?? fileWriterPays(terms)) {
+      count = await withFileWriter(staging, (files) => emit(prepared, options, files, job), options.fileWriterWorker);
+      timings?.lap('waiting for the file writer thread');
+    } else count = await emit(prepared, options, staging, job);
     if (!offloaded) return count;
     const done = await offloaded;
     staging.merge(done.written);
@@ -113,6 +108,38 @@ async function produce(
     await thread?.stop();
     throw error;
   }
+}
+
+/** Writes this thread's part into `files`: how many pages it wrote (none when the output thread writes them). */
+async function emit(
+  prepared: SiteOutput,
+  options: WriteSiteOptions,
+  files: OutputSink,
+  job: OutputRun | undefined,
+): Promise<number> {
+  const { records, searchNames, source, dataVersion, pages } = prepared;
+  const { timings } = options;
+  const offloaded = job?.done;
+  const sink = timings ? timings.timed(files) : files;
+  // Read under the output's lock, after an interrupted swap was recovered.
+  const builtAt = options.builtAt ?? (await previousBuildTime(options.outDir, dataVersion)) ?? new Date();
+  const rateLimitPerHour = options.rateLimitPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+  // The output in place first (a self-hosted rebuild), then the cache (a platform that
+  // starts every build with an empty publish folder).
+  const previousDumps = loadPreviousDumps([
+    path.join(options.outDir, DUMPS_DIR),
+    ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
+  ]);
+  timings?.lap('output lock, previous dumps');
+  // Without the thread, the pages first: they read every record, which the API's passes then
+  // let go one by one (emit.ts releaseRecords); the thread has its own copy.
+  const count = !offloaded && pages ? await emitPages(records, pages, sink) : 0;
+  if (!offloaded) timings?.lap('site pages');
+  const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
+  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true }, sink);
+  if (options.grants)
+    await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
+  return count;
 }
 
 /**

@@ -1,0 +1,56 @@
+// The file writer thread (file-writer.ts starts it): writes each batch of files it is sent into
+// the build's staging folder with a StagingSink of its own (hashes, links to unchanged files of
+// the previous output), then sends the batch's buffer back with what it wrote. After a failure it
+// answers the error's fields and writes nothing more; the main thread then ends it.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FailedWrite, WriteBatch, WriterAnswer } from './file-writer.ts';
+import { type SharedStaging, StagingSink, type StagingWritten } from './staging-sink.ts';
+
+const port = parentPort;
+if (port === null) throw new Error('file-writer-worker.ts runs as the worker thread of file-writer.ts, not on its own');
+const { staging } = workerData as { staging: SharedStaging };
+const sink = new StagingSink(staging.staging, staging.target, staging.previousHashes);
+let failed = false;
+// One batch at a time, in the order sent.
+let queue = Promise.resolve();
+
+port.on('message', (batch: WriteBatch) => {
+  queue = queue.then(() => answer(batch));
+});
+
+async function answer(batch: WriteBatch): Promise<void> {
+  if (failed) return;
+  try {
+    const written = await write(batch);
+    port?.postMessage({ written, bytes: batch.bytes } satisfies WriterAnswer, [batch.bytes]);
+  } catch (error) {
+    failed = true;
+    port?.postMessage({ failed: fieldsOf(error) } satisfies WriterAnswer);
+  }
+}
+
+/** Writes the batch's files; their hashes and counts (then forgotten here: the main sink keeps them). */
+async function write({ files, ends, bytes }: WriteBatch): Promise<StagingWritten> {
+  const before = { ...sink.summary };
+  const hashes: Record<string, string> = {};
+  const all = new Uint8Array(bytes);
+  let start = 0;
+  for (const [i, file] of files.entries()) {
+    const end = ends[i] as number;
+    await sink.file(file, all.subarray(start, end));
+    hashes[file] = sink.hashes[file] as string;
+    delete sink.hashes[file];
+    start = end;
+  }
+  const { files: count, bytes: size, reused } = sink.summary;
+  return {
+    hashes,
+    summary: { files: count - before.files, bytes: size - before.bytes, reused: reused - before.reused },
+  };
+}
+
+function fieldsOf(error: unknown): FailedWrite {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code, errno, syscall, path } = error as NodeJS.ErrnoException;
+  return { message: error.message, code, errno, syscall, path };
+}

@@ -1,0 +1,150 @@
+// Creating the files on the file writer thread changes which thread makes the system calls,
+// never what is published: the same files, bytes, output hashes and counts; a write that fails
+// fails the build with the file system's own error, and nothing is published.
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSite, type BuildOptions } from '../../scripts/lib/publish/build-site.ts';
+import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread.ts';
+import { fileWriterPays, withFileWriter } from '../../scripts/lib/publish/file-writer.ts';
+import type { OutputSink } from '../../scripts/lib/publish/output-sink.ts';
+import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
+import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { readTree } from '../helpers/output-tree.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const BUILT_AT = new Date('2026-01-01T00:00:00Z');
+const BROKEN_WORKER = new URL('../helpers/broken-worker.ts', import.meta.url).href;
+
+const build = (outDir: string, options: Partial<BuildOptions> = {}) =>
+  buildSite({
+    corpusDir: SMALL_CORPUS,
+    outDir,
+    builtAt: BUILT_AT,
+    parallelChecks: false,
+    fileWriter: true,
+    ...options,
+  });
+
+async function built(outDir: string, options: Partial<BuildOptions> = {}) {
+  const result = await build(outDir, options);
+  if (!result.ok) throw new Error(result.messages.join('\n'));
+  return result;
+}
+
+/** Whether two output folders hold the same files with the same bytes. */
+function expectSameTree(actualDir: string, expectedDir: string): void {
+  const [expected, actual] = [readTree(expectedDir), readTree(actualDir)];
+  expect([...actual.keys()]).toEqual([...expected.keys()]);
+  for (const [file, bytes] of expected) expect(actual.get(file)?.equals(bytes), file).toBe(true);
+}
+
+/** Files of every kind the sink is given: texts (multi-byte too), bytes, empty, larger than a batch's buffer. */
+function manyFiles(): [string, string | Uint8Array][] {
+  const files: [string, string | Uint8Array][] = [];
+  for (let i = 0; i < 3000; i++) {
+    const text = `{"n":${i},"name":"Гнозис ${'λόγος '.repeat(i % 97)}"}\n`;
+    files.push([`api/t/${i % 7}/${i}.json`, i % 5 === 0 ? new TextEncoder().encode(text) : text]);
+  }
+  files.push(['empty.txt', ''], ['empty.bin', new Uint8Array(0)]);
+  files.push(['large.txt', 'Ѫ'.repeat(700_000)], ['large.bin', new Uint8Array(1_500_000).fill(7)]);
+  return files;
+}
+
+describe.runIf(availableParallelism() > 1)('the file writer thread', () => {
+  const work = tempDir();
+
+  it('publishes the same files, bytes, output hashes and counts as the main thread alone', async () => {
+    const alone = await built(path.join(work, 'alone'), { fileWriter: false });
+    const threaded = await built(path.join(work, 'threaded'));
+    expect(threaded.summary).toEqual(alone.summary);
+    expectSameTree(path.join(work, 'threaded'), path.join(work, 'alone'));
+  });
+
+  it('links unchanged files from the previous build, as the main thread does', async () => {
+    const outDir = path.join(work, 'rebuilt');
+    await built(outDir);
+    const again = await built(outDir);
+    const alone = await built(outDir, { fileWriter: false });
+    expect(again.summary).toEqual(alone.summary);
+    // Every file but the streamed dumps and those whose content changes with each build.
+    expect(again.summary.reused).toBeGreaterThan(again.summary.files / 2);
+  });
+
+  it('writes every file whole, called one after another or all at once (more than its buffers hold)', async () => {
+    const files = manyFiles();
+    const write = (outDir: string, produce: (sink: OutputSink) => Promise<void>) =>
+      writeAtomically(outDir, (staging) => withFileWriter(staging, produce));
+    const alone = await writeAtomically(path.join(work, 'many-alone'), async (sink) => {
+      for (const [file, contents] of files) await sink.file(file, contents);
+    });
+    const inTurn = await write(path.join(work, 'many-in-turn'), async (sink) => {
+      for (const [file, contents] of files) await sink.file(file, contents);
+    });
+    const atOnce = await write(path.join(work, 'many-at-once'), async (sink) => {
+      await Promise.all(files.map(([file, contents]) => sink.file(file, contents)));
+    });
+    expect(inTurn).toEqual(alone);
+    expect(atOnce).toEqual(alone);
+    expectSameTree(path.join(work, 'many-in-turn'), path.join(work, 'many-alone'));
+    expectSameTree(path.join(work, 'many-at-once'), path.join(work, 'many-alone'));
+  });
+
+  it("fails a write with the file system's own error: the output is untouched, no staging folder is left", async () => {
+    const outDir = path.join(work, 'failing-write');
+    await built(outDir);
+    const before = readTree(outDir);
+    // A file where a folder is needed: the second file cannot be created, on either thread.
+    const produce = async (sink: OutputSink) => {
+      for (let i = 0; i < 500; i++) await sink.file(`api/many/${i}.json`, `{"i":${i}}`);
+      await sink.file('api/blocked', 'a file');
+      await sink.file('api/blocked/term.json', '{}');
+      for (let i = 0; i < 500; i++) await sink.file(`api/more/${i}.json`, `{"i":${i}}`);
+    };
+    const failure = (run: Promise<unknown>) =>
+      run.then(
+        () => expect.fail('the build published'),
+        (error: NodeJS.ErrnoException) => ({
+          message: error.message.replace(/\.tmp-[^/]+/, '.tmp-*'),
+          code: error.code,
+          syscall: error.syscall,
+        }),
+      );
+    const alone = await failure(writeAtomically(outDir, produce));
+    const threaded = await failure(writeAtomically(outDir, (staging) => withFileWriter(staging, produce)));
+    expect(alone.message).toMatch(/^EEXIST: file already exists, mkdir '.+\/api\/blocked'$/);
+    expect(threaded).toEqual(alone);
+    expectTreeUnchanged(outDir, before);
+  });
+
+  it('a thread that fails as it loads fails the build: the output is untouched, no staging folder is left', async () => {
+    const outDir = path.join(work, 'broken-thread');
+    await built(outDir);
+    const before = readTree(outDir);
+    await expect(build(outDir, { fileWriterWorker: BROKEN_WORKER })).rejects.toThrow(
+      /^writing files on their thread failed: this worker fails on purpose$/,
+    );
+    expectTreeUnchanged(outDir, before);
+  });
+
+  /** The output in place is what it was, and no sibling (staging, retired) was left beside it. */
+  function expectTreeUnchanged(outDir: string, before: Map<string, Buffer>): void {
+    const after = readTree(outDir);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
+    const siblings = readdirSync(work).filter((name) => name.startsWith(`${path.basename(outDir)}.`));
+    expect(siblings.filter((name) => !name.endsWith('.lock'))).toEqual([]);
+  }
+});
+
+describe('where the file writer thread is used', () => {
+  it("from the SQLite thread's threshold (terms of both locales) on, where the output thread is not, by the compiled code only", () => {
+    const twoCores = availableParallelism() > 1;
+    expect(fileWriterPays(MIN_TERMS_FOR_THREAD - 1, true)).toBe(false);
+    expect(fileWriterPays(MIN_TERMS_FOR_THREAD, true)).toBe(twoCores);
+    expect(fileWriterPays(100_000, false)).toBe(false);
+    // These tests run the sources.
+    expect(fileWriterPays(100_000)).toBe(false);
+  });
+});
