@@ -24,8 +24,8 @@ const FILE_WRITER_WORKER = siblingModule('./file-writer-worker', import.meta.url
 const BATCH_BYTES = 256 * 1024;
 /** A pool buffer's size: room for a batch and one more file of up to that size (larger ones get their own). */
 const BUFFER_BYTES = 2 * BATCH_BYTES;
-/** The pool: at most this many batches are being written or filled at once. */
-const BATCHES = 4;
+/** The pool: at most this many batches are being written or filled at once (8 MB: room for the writer thread to be scheduled late on a busy machine). */
+const BATCHES = 16;
 
 /** A batch of files for the thread: the paths, where each file's bytes end in `bytes`. */
 export interface WriteBatch {
