@@ -1,44 +1,21 @@
 // Creating the files on the file writer thread changes which thread makes the system calls,
 // never what is published: the same files, bytes, output hashes and counts; a write that fails
 // fails the build with the file system's own error, and nothing is published.
-import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite, type BuildOptions } from '../../scripts/lib/publish/build-site.ts';
 import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread.ts';
 import { fileWriterPays, withFileWriter } from '../../scripts/lib/publish/file-writer.ts';
 import type { OutputSink } from '../../scripts/lib/publish/output-sink.ts';
 import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
-import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { fixtureBuilds } from '../helpers/fixture-build.ts';
+import { expectOutputUntouched, expectSameTree } from '../helpers/output-assertions.ts';
 import { readTree } from '../helpers/output-tree.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-const BUILT_AT = new Date('2026-01-01T00:00:00Z');
 const BROKEN_WORKER = new URL('../helpers/broken-worker.ts', import.meta.url).href;
 
-const build = (outDir: string, options: Partial<BuildOptions> = {}) =>
-  buildSite({
-    corpusDir: SMALL_CORPUS,
-    outDir,
-    builtAt: BUILT_AT,
-    parallelChecks: false,
-    fileWriter: true,
-    ...options,
-  });
-
-async function built(outDir: string, options: Partial<BuildOptions> = {}) {
-  const result = await build(outDir, options);
-  if (!result.ok) throw new Error(result.messages.join('\n'));
-  return result;
-}
-
-/** Whether two output folders hold the same files with the same bytes. */
-function expectSameTree(actualDir: string, expectedDir: string): void {
-  const [expected, actual] = [readTree(expectedDir), readTree(actualDir)];
-  expect([...actual.keys()]).toEqual([...expected.keys()]);
-  for (const [file, bytes] of expected) expect(actual.get(file)?.equals(bytes), file).toBe(true);
-}
+const { build, built } = fixtureBuilds({ fileWriter: true });
 
 /** Files of every kind the sink is given: texts (multi-byte too), bytes, empty, larger than a batch's buffer. */
 function manyFiles(): [string, string | Uint8Array][] {
@@ -59,7 +36,7 @@ describe.runIf(availableParallelism() > 1)('the file writer thread', () => {
     const alone = await built(path.join(work, 'alone'), { fileWriter: false });
     const threaded = await built(path.join(work, 'threaded'));
     expect(threaded.summary).toEqual(alone.summary);
-    expectSameTree(path.join(work, 'threaded'), path.join(work, 'alone'));
+    expectSameTree(readTree(path.join(work, 'threaded')), readTree(path.join(work, 'alone')));
   });
 
   it('links unchanged files from the previous build, as the main thread does', async () => {
@@ -87,8 +64,8 @@ describe.runIf(availableParallelism() > 1)('the file writer thread', () => {
     });
     expect(inTurn).toEqual(alone);
     expect(atOnce).toEqual(alone);
-    expectSameTree(path.join(work, 'many-in-turn'), path.join(work, 'many-alone'));
-    expectSameTree(path.join(work, 'many-at-once'), path.join(work, 'many-alone'));
+    expectSameTree(readTree(path.join(work, 'many-in-turn')), readTree(path.join(work, 'many-alone')));
+    expectSameTree(readTree(path.join(work, 'many-at-once')), readTree(path.join(work, 'many-alone')));
   });
 
   it("fails a write with the file system's own error: the output is untouched, no staging folder is left", async () => {
@@ -115,7 +92,7 @@ describe.runIf(availableParallelism() > 1)('the file writer thread', () => {
     const threaded = await failure(writeAtomically(outDir, (staging) => withFileWriter(staging, produce)));
     expect(alone.message).toMatch(/^EEXIST: file already exists, mkdir '.+\/api\/blocked'$/);
     expect(threaded).toEqual(alone);
-    expectTreeUnchanged(outDir, before);
+    expectOutputUntouched(outDir, before);
   });
 
   it('a thread that fails as it loads fails the build: the output is untouched, no staging folder is left', async () => {
@@ -125,17 +102,8 @@ describe.runIf(availableParallelism() > 1)('the file writer thread', () => {
     await expect(build(outDir, { fileWriterWorker: BROKEN_WORKER })).rejects.toThrow(
       /^writing files on their thread failed: this worker fails on purpose$/,
     );
-    expectTreeUnchanged(outDir, before);
+    expectOutputUntouched(outDir, before);
   });
-
-  /** The output in place is what it was, and no sibling (staging, retired) was left beside it. */
-  function expectTreeUnchanged(outDir: string, before: Map<string, Buffer>): void {
-    const after = readTree(outDir);
-    expect([...after.keys()]).toEqual([...before.keys()]);
-    for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
-    const siblings = readdirSync(work).filter((name) => name.startsWith(`${path.basename(outDir)}.`));
-    expect(siblings.filter((name) => !name.endsWith('.lock'))).toEqual([]);
-  }
 });
 
 describe('where the file writer thread is used', () => {

@@ -1,35 +1,19 @@
 // Writing the site pages and concept files on the output thread changes how fast a build is,
 // never what it publishes; a thread that fails fails the build, which then publishes nothing.
-import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread.ts';
-import { buildSite, type BuildOptions } from '../../scripts/lib/publish/build-site.ts';
 import { outputThreadPays } from '../../scripts/lib/publish/output-thread.ts';
-import { SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
+import { fixtureBuilds } from '../helpers/fixture-build.ts';
+import { expectOutputUntouched, expectSameTree } from '../helpers/output-assertions.ts';
 import { readTree } from '../helpers/output-tree.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-const BUILT_AT = new Date('2026-01-01T00:00:00Z');
 const FAILING_WORKER = new URL('../helpers/failing-output-worker.ts', import.meta.url).href;
 const BROKEN_WORKER = new URL('../helpers/broken-worker.ts', import.meta.url).href;
 
-const build = (outDir: string, options: Partial<BuildOptions> = {}) =>
-  buildSite({
-    corpusDir: SMALL_CORPUS,
-    outDir,
-    builtAt: BUILT_AT,
-    parallelChecks: false,
-    parallelOutput: true,
-    ...options,
-  });
-
-async function built(outDir: string, options: Partial<BuildOptions> = {}) {
-  const result = await build(outDir, options);
-  if (!result.ok) throw new Error(result.messages.join('\n'));
-  return result;
-}
+const { build, built } = fixtureBuilds({ parallelOutput: true });
 
 describe.runIf(availableParallelism() > 1)('the output thread', () => {
   const work = tempDir();
@@ -40,8 +24,7 @@ describe.runIf(availableParallelism() > 1)('the output thread', () => {
     expect(shared.summary).toEqual(alone.summary);
     expect(shared.pages).toEqual(alone.pages);
     const [expected, actual] = [readTree(path.join(work, 'alone')), readTree(path.join(work, 'shared'))];
-    expect([...actual.keys()]).toEqual([...expected.keys()]);
-    for (const [file, bytes] of expected) expect(actual.get(file)?.equals(bytes), file).toBe(true);
+    expectSameTree(actual, expected);
     // The thread's files are among those hashed for the next build: pages and concept files.
     const hashes = JSON.parse(actual.get('_data/output-hashes.json')?.toString() ?? '{}') as Record<string, string>;
     expect(Object.keys(hashes).filter((file) => file.endsWith('.html') && !file.startsWith('api/')).length).toBe(
@@ -79,11 +62,7 @@ describe.runIf(availableParallelism() > 1)('the output thread', () => {
       await built(outDir);
       const before = readTree(outDir);
       await expect(build(outDir, { outputWorker: module })).rejects.toThrow(message);
-      const after = readTree(outDir);
-      expect([...after.keys()]).toEqual([...before.keys()]);
-      for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
-      const siblings = readdirSync(work).filter((name) => name.startsWith(`${path.basename(outDir)}.`));
-      expect(siblings.filter((name) => !name.endsWith('.lock'))).toEqual([]);
+      expectOutputUntouched(outDir, before);
     },
   );
 });
