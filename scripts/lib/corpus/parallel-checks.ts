@@ -14,8 +14,13 @@ import { isOnDisk, type CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { checkableFiles } from './validate-corpus.ts';
 import { StreamedChecks, type StreamedChunk } from './streamed-checks.ts';
-import { startWorker } from '../workers/worker-entry.ts';
-import { CHECK_WORKER, checkThreadCount, MAX_CHECK_THREADS, takeEarlyThreads } from '../workers/early-threads.ts';
+import {
+  CHECK_WORKER,
+  checkThreadCount,
+  MAX_CHECK_THREADS,
+  startIdleThreads,
+  takeEarlyThreads,
+} from '../workers/early-threads.ts';
 
 /** Below this many files per thread, a thread costs more to start than it saves. */
 export const MIN_FILES_PER_THREAD = 400;
@@ -62,18 +67,7 @@ export class CheckWorkers {
     // Those scripts/build.ts started before the build's code was loaded (workers/early-threads.ts).
     const early = takeEarlyThreads(module);
     for (const extra of early.splice(count)) void extra.terminate();
-    const workers: Worker[] = early;
-    for (let i = workers.length; i < count; i++) {
-      try {
-        const worker = startWorker(module);
-        // An idle worker must not keep a finished build alive; a failed one answers nothing.
-        worker.unref();
-        worker.on('error', () => undefined);
-        workers.push(worker);
-      } catch {
-        break;
-      }
-    }
+    const workers = [...early, ...startIdleThreads(module, count - early.length)];
     return new CheckWorkers(workers);
   }
 

@@ -22,20 +22,28 @@ const exited = new WeakSet<Worker>();
 
 /** Starts `count` threads of `module` (a file URL) now; takeEarlyThreads hands them over. */
 export function startEarlyThreads(module: string, count: number): void {
-  const threads = started.get(module) ?? [];
+  const threads = startIdleThreads(module, count);
+  for (const worker of threads) worker.once('exit', () => exited.add(worker));
+  started.set(module, [...(started.get(module) ?? []), ...threads]);
+}
+
+/**
+ * Up to `count` threads of `module`, as many as start. Until given work nothing waits for them
+ * (a command that ends first is not kept alive), and a failed one answers nothing.
+ */
+export function startIdleThreads(module: string, count: number): Worker[] {
+  const threads: Worker[] = [];
   for (let i = 0; i < count; i++) {
     try {
       const worker = startWorker(module);
-      // Until taken, nothing waits for them: a command that ends first is not kept alive.
       worker.unref();
       worker.on('error', () => undefined);
-      worker.once('exit', () => exited.add(worker));
       threads.push(worker);
     } catch {
       break;
     }
   }
-  started.set(module, threads);
+  return threads;
 }
 
 /** How many threads of `module` started early are still up and not taken (tests). */
