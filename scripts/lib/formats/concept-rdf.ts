@@ -8,16 +8,9 @@ import { writeConceptFile } from './concept-files.ts';
 import { conceptsOf } from './concepts.ts';
 import { type SkosGroup, skosGroups } from './skos.ts';
 import { writeSkos } from './skos-dump.ts';
+import { SKOS_EXTENSIONS, type SkosDumpFiles } from './skos-files.ts';
 import type { ApiRecords } from '../publish/api-records.ts';
 import type { OutputSink } from '../publish/write-output.ts';
-
-/** The SKOS dump's file extensions (dumps.ts DUMP_EXTENSIONS, which imports this module). */
-export const SKOS_EXTENSIONS = { 'skos-turtle': 'skos.ttl', 'skos-jsonld': 'skos.jsonld' } as const;
-
-export type SkosFormat = keyof typeof SKOS_EXTENSIONS;
-
-/** What the manifest records of each SKOS file, besides what its name and format say. */
-export type SkosDumpFiles = Record<SkosFormat, { name: string; bytes: number; sha256: string }>;
 
 /** Every concept's files (at conceptFilePath) and the SKOS dump of `dataVersion`. */
 export async function writeConceptsAndSkos(

@@ -10,7 +10,7 @@ import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { conceptsOf } from './concepts.ts';
-import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './concept-rdf.ts';
+import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './skos-files.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/api-records.ts';
 import {

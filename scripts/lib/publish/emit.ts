@@ -18,7 +18,7 @@ import { encodeSiteFacts } from '../../../src/site-facts.ts';
 import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from './deploy-files.ts';
 import { toListItem, type ApiRecords } from './api-records.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
-import { type SkosDumpFiles, writeConceptsAndSkos } from '../formats/concept-rdf.ts';
+import type { SkosDumpFiles } from '../formats/skos-files.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
@@ -131,6 +131,8 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   await writeSiteFacts(records, dataVersion, sink);
   let skos = options.skosElsewhere;
   if (skos === undefined) {
+    // Loaded here (n3 and its streams, 60-80 ms of start-up): most builds write these on the output thread.
+    const { writeConceptsAndSkos } = await import('../formats/concept-rdf.ts');
     skos = Promise.resolve(await writeConceptsAndSkos(records, dataVersion, sink));
     timings?.lap('concept files and SKOS dump (Turtle, JSON-LD)');
   }

@@ -14,7 +14,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { PagesConfig } from '../pages/site-pages.ts';
-import type { SkosDumpFiles } from '../formats/concept-rdf.ts';
+import type { SkosDumpFiles } from '../formats/skos-files.ts';
 import { LOCALES } from '../../../src/contract/facts.ts';
 import { checkableFiles } from '../corpus/corpus-layout.ts';
 import type { CorpusFiles } from '../corpus/load-corpus.ts';

@@ -11,7 +11,6 @@ import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/gran
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
 import { loadPreviousDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../formats/dumps.ts';
-import { emitPages } from '../pages/site-pages.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
 import type { BuildTimings } from './build-timings.ts';
@@ -133,7 +132,12 @@ async function emit(
   timings?.lap('output lock, previous dumps');
   // Without the thread, the pages first: they read every record, which the API's passes then
   // let go one by one (emit.ts releaseRecords); the thread has its own copy.
-  const count = !offloaded && pages ? await emitPages(records, pages, sink) : 0;
+  let count = 0;
+  if (!offloaded && pages) {
+    // Loaded only here (markdown-it): at most sizes the output thread writes the pages.
+    const { emitPages } = await import('../pages/site-pages.ts');
+    count = await emitPages(records, pages, sink);
+  }
   if (!offloaded) timings?.lap('site pages');
   const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
   await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true }, sink);
