@@ -68,6 +68,34 @@ describe.runIf(availableParallelism() > 1)('the file writer thread', () => {
     expectSameTree(readTree(path.join(work, 'many-at-once')), readTree(path.join(work, 'many-alone')));
   });
 
+  it('streams files through the thread as the main thread writes them: bytes, sizes, SHA-256, counts', async () => {
+    // Several streams open at once (as the dumps are), more pieces than the thread may hold, chunks larger than a piece.
+    const produce = async (sink: OutputSink) => {
+      const names = ['a.ndjson', 'b.csv', 'c.json', 'empty.txt'];
+      const streams = await Promise.all(names.map((name) => sink.stream(`dumps/${name}`)));
+      for (let i = 0; i < 20_000; i++) {
+        await streams[i % 3]?.write(`{"n":${i},"name":"Гнозис ${'λόγος '.repeat(i % 61)}"}\n`);
+        if (i % 5000 === 0) await streams[1]?.write(new Uint8Array(700_000).fill(i % 251));
+        if (i % 7000 === 0) await streams[2]?.write('Ѫ'.repeat(300_000));
+      }
+      await sink.file('api/between.json', '{}');
+      return Promise.all(streams.map((stream) => stream.close()));
+    };
+    let aloneClosed: unknown;
+    let threadedClosed: unknown;
+    const alone = await writeAtomically(path.join(work, 'streams-alone'), async (sink) => {
+      aloneClosed = await produce(sink);
+    });
+    const threaded = await writeAtomically(path.join(work, 'streams-threaded'), (staging) =>
+      withFileWriter(staging, async (sink) => {
+        threadedClosed = await produce(sink);
+      }),
+    );
+    expect(threaded).toEqual(alone);
+    expect(threadedClosed).toEqual(aloneClosed);
+    expectSameTree(readTree(path.join(work, 'streams-threaded')), readTree(path.join(work, 'streams-alone')));
+  });
+
   it("fails a write with the file system's own error: the output is untouched, no staging folder is left", async () => {
     const outDir = path.join(work, 'failing-write');
     await built(outDir);

@@ -1,28 +1,34 @@
 // The file writer thread (file-writer.ts starts it): writes each batch of files it is sent into
 // the build's staging folder with a StagingSink of its own (hashes, links to unchanged files of
-// the previous output), then sends the batch's buffer back with what it wrote. After a failure it
+// the previous output), then sends the batch's buffer back with what it wrote; each piece of a
+// streamed file it hashes and writes, then sends back, and answers a file's end with its size
+// and SHA-256. After a failure it
 // answers the error's fields and writes nothing more; the main thread then ends it.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FailedWrite, WriteBatch, WriterAnswer } from './file-writer.ts';
+import type { FailedWrite, StreamPiece, WriteBatch, WriterAnswer } from './file-writer.ts';
 import { type SharedStaging, StagingSink, type StagingWritten } from './staging-sink.ts';
+import { HashedWrites } from './streamed-file.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('file-writer-worker.ts runs as the worker thread of file-writer.ts, not on its own');
 const { staging } = workerData as { staging: SharedStaging };
 const sink = new StagingSink(staging.staging, staging.target, staging.previousHashes);
+/** The streamed files being written, by descriptor. */
+const streams = new Map<number, HashedWrites>();
 let failed = false;
 // One batch at a time, in the order sent.
 let queue = Promise.resolve();
 
-port.on('message', (batch: WriteBatch) => {
-  queue = queue.then(() => answer(batch));
+port.on('message', (message: WriteBatch | StreamPiece) => {
+  queue = queue.then(() => answer(message));
 });
 
-async function answer(batch: WriteBatch): Promise<void> {
+async function answer(message: WriteBatch | StreamPiece): Promise<void> {
   if (failed) return;
   try {
-    const written = await write(batch);
-    port?.postMessage({ written, bytes: batch.bytes } satisfies WriterAnswer, [batch.bytes]);
+    if ('fd' in message) return streamed(message);
+    const written = await write(message);
+    port?.postMessage({ written, bytes: message.bytes } satisfies WriterAnswer, [message.bytes]);
   } catch (error) {
     failed = true;
     port?.postMessage({ failed: fieldsOf(error) } satisfies WriterAnswer);
@@ -47,6 +53,19 @@ async function write({ files, ends, bytes }: WriteBatch): Promise<StagingWritten
     hashes,
     summary: { files: count - before.files, bytes: size - before.bytes, reused: reused - before.reused },
   };
+}
+
+/** Writes a streamed file's piece and sends it back, or answers the file's end. */
+function streamed(message: StreamPiece): void {
+  const out = streams.get(message.fd) ?? new HashedWrites(message.fd);
+  if ('end' in message) {
+    streams.delete(message.fd);
+    port?.postMessage({ ended: message.fd, ...out.end() } satisfies WriterAnswer);
+    return;
+  }
+  streams.set(message.fd, out);
+  out.put(new Uint8Array(message.piece, 0, message.used));
+  port?.postMessage({ piece: message.piece } satisfies WriterAnswer, [message.piece]);
 }
 
 function fieldsOf(error: unknown): FailedWrite {

@@ -13,10 +13,10 @@ import {
   readSync,
   renameSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
+import { STREAM_PIECE_BYTES, streamedFile, writtenHere } from './streamed-file.ts';
 
 export interface WriteSummary {
   files: number;
@@ -43,8 +43,6 @@ export interface StagingWritten {
 
 /** The staging folder's scratch space (OutputSink.scratchFile), never published. */
 export const SCRATCH_DIR = '.scratch';
-/** At most this many bytes go to a stream's file at once (a string is counted at 3 bytes a code unit). */
-const STREAM_PIECE_BYTES = 256 * 1024;
 /** Text of up to this many code units is encoded into the sink's reused buffer (at most 3 bytes each). */
 const REUSED_BUFFER_UNITS = 4 * 1024 * 1024;
 
@@ -111,20 +109,37 @@ export class StagingSink implements OutputSink {
   }
 
   async stream(file: string): Promise<StreamedFile> {
-    const fd = openSync(this.#pathFor(file), 'w');
-    this.#openFiles.add(fd);
-    const streamed = streamedFile(fd, () => {
-      this.#openFiles.delete(fd);
-      closeSync(fd);
-    });
+    const fd = this.openStreamed(file);
+    const streamed = streamedFile(Buffer.allocUnsafe(STREAM_PIECE_BYTES), writtenHere(fd));
     return {
       write: streamed.write,
       close: async () => {
-        const written = await streamed.close();
-        this.#counted(written.bytes);
-        return written;
+        let written: { bytes: number; sha256: string } | undefined;
+        try {
+          written = await streamed.close();
+          return written;
+        } finally {
+          this.closeStreamed(fd, written?.bytes);
+        }
       },
     };
+  }
+
+  /**
+   * A streamed file's descriptor, opened here and closed by closeStreamed (another thread may
+   * write it: file-writer.ts), so a failed build closes it with the others (closeOpenFiles).
+   */
+  openStreamed(file: string): number {
+    const fd = openSync(this.#pathFor(file), 'w');
+    this.#openFiles.add(fd);
+    return fd;
+  }
+
+  /** Closes a file of openStreamed, counted as `bytes` written (not counted without: its writing failed). */
+  closeStreamed(fd: number, bytes: number | undefined): void {
+    this.#openFiles.delete(fd);
+    closeSync(fd);
+    if (bytes !== undefined) this.#counted(bytes);
   }
 
   scratchFile(name: string): string {
@@ -186,53 +201,6 @@ export class StagingSink implements OutputSink {
     this.summary.bytes += bytes;
     if (this.onProgress && this.summary.files % 1000 === 0) this.onProgress(this.summary.files);
   }
-}
-
-/**
- * A file written in pieces to `fd`, hashed as it goes. Dumps arrive a record at a time (tens of
- * thousands of small strings): each is encoded straight into a piece of STREAM_PIECE_BYTES, so
- * the hash and the file see few large writes and no text is copied twice. `release` closes the
- * file, written or not.
- */
-function streamedFile(fd: number, release: () => void): StreamedFile {
-  const hash = createHash('sha256');
-  const piece = Buffer.allocUnsafe(STREAM_PIECE_BYTES);
-  let used = 0;
-  let bytes = 0;
-  const put = (data: Uint8Array) => {
-    hash.update(data);
-    bytes += data.byteLength;
-    for (let at = 0; at < data.byteLength; ) at += writeSync(fd, data, at);
-  };
-  const flush = () => {
-    if (used === 0) return;
-    put(piece.subarray(0, used));
-    used = 0;
-  };
-  return {
-    async write(chunk) {
-      // A string of n code units is at most 3n bytes of UTF-8: one that short fits whole.
-      const room = typeof chunk === 'string' ? chunk.length * 3 : chunk.byteLength;
-      if (room > STREAM_PIECE_BYTES - used) flush();
-      if (room > STREAM_PIECE_BYTES) {
-        // Larger than a piece (the SQLite database: 800 MB at 100,000 terms): out as it is.
-        put(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      } else if (typeof chunk === 'string') {
-        used += piece.write(chunk, used);
-      } else {
-        piece.set(chunk, used);
-        used += chunk.byteLength;
-      }
-    },
-    async close() {
-      try {
-        flush();
-      } finally {
-        release();
-      }
-      return { bytes, sha256: hash.digest('hex') };
-    },
-  };
 }
 
 /** Size and SHA-256 of a file, read in pieces (the SQLite dump: 800 MB at 100,000 terms). */
