@@ -1,4 +1,6 @@
-// The CSV dumps' cells and lines: RFC 4180, made safe and readable for spreadsheet software. Pure.
+// The CSV dumps' cells and lines: RFC 4180 through csv-stringify, made safe and readable for
+// spreadsheet software. Pure.
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { Reference } from '../corpus/corpus-schema.ts';
 import type { Locale } from '../../../src/contract/facts.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
@@ -81,25 +83,15 @@ export function csvCells(term: Term, details: TermDetails, locale: keyof TermDet
   ];
 }
 
-/** A cell that must be quoted: it holds a comma, a quote, a CR or an LF. */
-const NEEDS_QUOTES = /[,"\r\n]/;
-
-/** One escaped cell as RFC 4180 writes it: quoted, its quotes doubled, when it must be. */
-function csvField(cell: string): string {
-  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
-
 /**
  * One CSV record: escaped cells, CRLF-terminated (RFC 4180). A cell is quoted when it holds a
- * comma, a quote, a CR or an LF: a bare LF left unquoted ends the record for Python, sqlite3
- * and spreadsheets. Line breaks inside a cell stay LF, as in the API's values. The same bytes
- * as csv-stringify with `record_delimiter: 'windows', quote_record_delimiter: true` (the unit
- * test holds them to it), written here: it cost more than the rest of a term's dump records.
+ * comma, a quote, a CR or an LF: csv-stringify quotes only cells holding the record delimiter
+ * itself (CRLF) once one is set, unless `quote_record_delimiter` says otherwise, and a bare LF
+ * left unquoted ends the record for Python, sqlite3 and spreadsheets. Line breaks inside a cell
+ * stay LF, as in the API's values.
  */
 export function csvLine(cells: readonly string[]): string {
-  let line = '';
-  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(escapeCsvCell(cells[i] as string));
-  return `${line}\r\n`;
+  return stringifyCsv([cells.map(escapeCsvCell)], { record_delimiter: 'windows', quote_record_delimiter: true });
 }
 
 /**
