@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { PublicGrant } from '../../../src/limits/grants.ts';
 import { archiveDumps } from '../formats/dump-history.ts';
-import { DUMPS_DIR } from '../formats/dumps.ts';
+import { DUMPS_DIR } from '../../../src/contract/output-layout.ts';
 import type { EditorialCheck, EditorialFinding } from '../corpus/editorial-checks.ts';
 import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
 import {
@@ -20,7 +20,6 @@ import { ParseCache } from '../corpus/parse-cache.ts';
 import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
-import { writeSite } from './write-site.ts';
 import type { BuildTimings } from './build-timings.ts';
 
 export { computeDataVersion, OUTPUT_FORMAT_VERSION } from './data-version.ts';
@@ -29,6 +28,7 @@ import {
   prepareCorpus,
   prepareWithFindingsElsewhere,
   type BuildCounts,
+  type PrepareOptions,
   type PrepareOutcome,
 } from './prepare-corpus.ts';
 
@@ -98,6 +98,20 @@ export type BuildResult =
 /** The site pages of a build: written here (how many; where posts link when a blog elsewhere has them), or not. */
 export type PagesOutcome = { built: true; count: number; postsElsewhere?: string } | { built: false };
 
+/**
+ * The output's code (write-site.ts and what only it imports: the formats, xmlbuilder, the list
+ * indexes, the docs page), loaded once the corpus is prepared rather than in the start-up: a cold
+ * build loads it while the main thread waits for the check thread's editorial findings
+ * (prepare-corpus.ts: whileWaiting), where the main thread has nothing else to do.
+ */
+type WriteSiteCode = typeof import('./write-site.ts');
+let writeSiteCode: Promise<WriteSiteCode> | undefined;
+const loadWriteSite = (): Promise<WriteSiteCode> => (writeSiteCode ??= import('./write-site.ts'));
+/** Starts loading it; a failure shows where the output is written, which awaits it. */
+const preloadWriteSite = (): void => {
+  loadWriteSite().catch(() => undefined);
+};
+
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     return await buildOnce(options);
@@ -123,14 +137,14 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     if (options.parallelOutput ?? outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
   };
   let prepared: Awaited<ReturnType<typeof prepare>>;
-  let written: Awaited<ReturnType<typeof writeSite>>;
+  let written: Awaited<ReturnType<WriteSiteCode['writeSite']>>;
   let slugs: string[];
   try {
-    prepared = await prepare(options, startOutputThread);
+    prepared = await prepare({ ...options, whileWaiting: preloadWriteSite }, startOutputThread);
     if (!prepared.ok) return prepared;
     // Taken first: writing lets the records go (emit.ts releaseRecords).
     slugs = prepared.records.locales.en.terms.map((term) => term.slug);
-    written = await writeSite(prepared, options, thread);
+    written = await (await loadWriteSite()).writeSite(prepared, options, thread);
   } finally {
     // Ended here too when the build failed before the thread had work (or after it finished).
     await thread?.stop();
@@ -154,12 +168,15 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   };
 }
 
+/** A build's options, and what its main thread does while it waits (prepare-corpus.ts: whileWaiting). */
+type BuildPreparing = BuildOptions & Pick<PrepareOptions, 'whileWaiting'>;
+
 /**
  * Load, check, validate, derive. A function of its own so that the corpus texts, the parsed
  * files and the validated corpus are unreachable while the output is written: at 100,000
  * terms they are gigabytes, and the records hold what the output needs.
  */
-async function prepare(options: BuildOptions, afterChecks: (files: CorpusFiles) => void): Promise<PrepareOutcome> {
+async function prepare(options: BuildPreparing, afterChecks: (files: CorpusFiles) => void): Promise<PrepareOutcome> {
   // Started first, they load while the corpus is read (the CLI's started before the build's code
   // loaded: workers/early-threads.ts), and check each file as it is read.
   const { timings } = options;

@@ -31,6 +31,8 @@ export interface PrepareOptions {
   deploymentUrl?: string;
   editorialErrors?: ReadonlySet<EditorialCheck>;
   timings?: BuildTimings;
+  /** Started once the records are made, while this thread waits for the check thread's findings. */
+  whileWaiting?: () => void;
 }
 
 export interface BuildCounts {
@@ -95,7 +97,7 @@ function validated(
 export async function prepareWithFindingsElsewhere(
   files: CorpusFiles,
   cache: ParseCache,
-  options: Pick<PrepareOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings'>,
+  options: Pick<PrepareOptions, 'siteUrl' | 'deploymentUrl' | 'editorialErrors' | 'timings' | 'whileWaiting'>,
   workers: CheckWorkers,
   doneWithCache: () => void,
 ): Promise<PrepareOutcome> {
@@ -109,6 +111,7 @@ export async function prepareWithFindingsElsewhere(
       : workers.editorial(missing.terms.map(editorialTerm), missing.headings);
   timings?.lap('editorial checks: the terms sent to a check thread');
   const made = madeRecords(checked.corpus, files, cache, options, undefined, () => undefined);
+  options.whileWaiting?.();
   const found = (await lineless) ?? [];
   timings?.lap('waiting for the editorial checks (check thread)');
   const findings = editorialFindings(checked.corpus, checked.sources, completeFindings(missing, found, cache));
