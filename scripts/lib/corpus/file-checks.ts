@@ -12,7 +12,7 @@ import {
   TermTextSchema,
   type TermText,
 } from './corpus-schema.ts';
-import { fileDigest, isOnDisk, type SourceFile } from './load-corpus.ts';
+import { fileDigest, isOnDisk, type SourceFile } from './source-file.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { stringsIn, textProblems } from './text-hygiene.ts';
 import type { CorpusProblem, LocalizedTermText } from './corpus-model.ts';
