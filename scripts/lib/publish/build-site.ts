@@ -20,6 +20,7 @@ import { ParseCache } from '../corpus/parse-cache.ts';
 import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
+import { holdHeapGrowth } from './heap-growth.ts';
 import type { BuildTimings } from './build-timings.ts';
 
 export { computeDataVersion, OUTPUT_FORMAT_VERSION } from './data-version.ts';
@@ -133,14 +134,17 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const { timings } = options;
   timings?.lap('start-up (loading the code)');
   let thread: OutputThread | undefined;
-  const startOutputThread = (files: CorpusFiles) => {
+  let releaseHeap: (() => void) | undefined;
+  const afterChecks = (files: CorpusFiles) => {
+    // Texts left on disk: a corpus so large that V8's own heap growth would peak in gigabytes.
+    if (files.files.some(isOnDisk)) releaseHeap = holdHeapGrowth();
     if (options.parallelOutput ?? outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
   };
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let written: Awaited<ReturnType<WriteSiteCode['writeSite']>>;
   let slugs: string[];
   try {
-    prepared = await prepare({ ...options, whileWaiting: preloadWriteSite }, startOutputThread);
+    prepared = await prepare({ ...options, whileWaiting: preloadWriteSite }, afterChecks);
     if (!prepared.ok) return prepared;
     // Taken first: writing lets the records go (emit.ts releaseRecords).
     slugs = prepared.records.locales.en.terms.map((term) => term.slug);
@@ -148,6 +152,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   } finally {
     // Ended here too when the build failed before the thread had work (or after it finished).
     await thread?.stop();
+    releaseHeap?.();
   }
   const { records, dataVersion, counts, pages, warnings } = prepared;
   const { summary, pages: pageCount } = written;
