@@ -12,9 +12,6 @@
 // SQLite library itself (its version is written into the header: better-sqlite3 is locked,
 // and OUTPUT_FORMAT_VERSION is bumped when it changes). A test builds twice, inline and on a
 // thread, with different batch sizes, and compares the bytes.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
@@ -165,13 +162,16 @@ export function sqliteRows(
   return rows;
 }
 
-/** A database being written at `file` (which must not exist): insert(), then finish() or close(). */
+/**
+ * A database being written at `file` (which must not exist), or in memory without one: insert(),
+ * then finish() or close().
+ */
 export class SqliteFile {
   readonly #db: Database.Database;
   readonly #statements = new Map<SqliteTable, Database.Statement>();
 
-  constructor(file: string) {
-    this.#db = new Database(file);
+  constructor(file?: string) {
+    this.#db = new Database(file ?? ':memory:');
     try {
       for (const pragma of PRAGMAS) this.#db.pragma(pragma);
       this.#db.exec('BEGIN');
@@ -186,11 +186,14 @@ export class SqliteFile {
     for (const [table, row] of rows) this.#statement(table, row.length).run(row);
   }
 
-  /** Builds the full-text index, commits and closes: the file is complete. */
-  finish(): void {
+  /** Builds the full-text index, commits and closes: the file is complete (in memory: its bytes). */
+  finish(): Uint8Array | undefined {
     try {
       this.#db.exec("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
       this.#db.exec('COMMIT');
+      if (!this.#db.memory) return undefined;
+      const version = this.#db.prepare('SELECT sqlite_version()').pluck().get() as string;
+      return asCommittedFile(this.#db.serialize(), version);
     } finally {
       this.#db.close();
     }
@@ -212,23 +215,30 @@ export class SqliteFile {
   }
 }
 
-/** The database of `rows` as bytes, through a temporary file (tests, benchmarks). */
+/**
+ * What SQLite's pager writes into a file's header as it commits, and skips for a database in
+ * memory: the change counter (one transaction), the number it is valid for (the same) and the
+ * library's version (3.53.0 is 3053000). With them a database made in memory has the bytes of the
+ * same database written to a file (a test compares the two).
+ */
+function asCommittedFile(bytes: Buffer, sqliteVersion: string): Uint8Array {
+  const [major = 0, minor = 0, patch = 0] = sqliteVersion.split('.').map(Number);
+  bytes.writeUInt32BE(1, 24);
+  bytes.writeUInt32BE(1, 92);
+  bytes.writeUInt32BE(major * 1_000_000 + minor * 1000 + patch, 96);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The database of `rows` as bytes, made in memory: no file is written. */
 export function sqliteBytes(rows: SqliteRows): Uint8Array {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexicon-sqlite-'));
+  const db = new SqliteFile();
   try {
-    const file = path.join(dir, 'dump.sqlite');
-    const db = new SqliteFile(file);
-    try {
-      db.insert(rows);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    db.finish();
-    return new Uint8Array(readFileSync(file));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    db.insert(rows);
+  } catch (error) {
+    db.close();
+    throw error;
   }
+  return db.finish() as Uint8Array;
 }
 
 /** The database of `records` as bytes; `searchNames` saves recomputing what the list index computed. */
