@@ -81,6 +81,8 @@ export class DumpWriter {
   #sqlite: SqliteJob | undefined;
   /** Where the SQLite database is written until finish() adopts it into the output. */
   #sqliteFile = '';
+  /** The SQLite job's finish(), asked for once the last term's rows are sent. */
+  #sqliteFinished: Promise<void> | undefined;
   /** Each locale's terms so far: a term's position in its list. */
   readonly #position = new Map<Locale, number>();
   /** What the manifest counts, taken at open(): the records may be let go while the terms are written. */
@@ -193,6 +195,12 @@ export class DumpWriter {
     const position = this.#position.get(locale) ?? 0;
     this.#position.set(locale, position + 1);
     await this.#sqliteJob().add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
+    // The last rows: the full-text index is built now (on the thread, for a large corpus), while
+    // this thread writes the list indexes, rather than at finish(), with nothing left to overlap.
+    if (locale !== LOCALES.at(-1) || position + 1 < this.#counts[locale]) return;
+    this.#sqliteFinished = this.#sqliteJob().finish();
+    // A failure is finish()'s to report, not an unhandled rejection meanwhile.
+    this.#sqliteFinished.catch(() => undefined);
   }
 
   /**
@@ -213,8 +221,7 @@ export class DumpWriter {
     await this.writeTerminology();
     await this.#skosEntries(skos);
 
-    // Asked for last, so the thread has had every other dump's time to finish it.
-    await this.#sqliteJob().finish();
+    await (this.#sqliteFinished ?? this.#sqliteJob().finish());
     const sqliteName = dumpName(this.dataVersion, 'all', 'sqlite');
     const sqliteFile = {
       name: sqliteName,
