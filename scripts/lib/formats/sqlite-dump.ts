@@ -10,8 +10,8 @@
 // encoding, no journal and one transaction (the header's change counter counts transactions),
 // deleted content zeroed (secure_delete: the full-text index's merges free pages), and the
 // SQLite library itself (its version is written into the header: better-sqlite3 is locked,
-// and OUTPUT_FORMAT_VERSION is bumped when it changes). A test builds twice, inline and on a
-// thread, with different batch sizes, and compares the bytes.
+// and OUTPUT_FORMAT_VERSION is bumped when it changes). A test builds it in memory, inline and
+// on a thread, with different batch sizes, and compares the bytes.
 import Database from 'better-sqlite3';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { foldForSearch } from '../../../src/list/fold.ts';
