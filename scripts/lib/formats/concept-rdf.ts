@@ -5,7 +5,7 @@
 // records of the two SKOS files (their size and SHA-256), so the main thread never builds them.
 import { dumpFileName, DUMPS_DIR } from '../../../src/contract/output-layout.ts';
 import { writeConceptFile } from './concept-files.ts';
-import { conceptsOf } from './concepts.ts';
+import { type Concept, conceptsOf } from './concepts.ts';
 import { type SkosGroup, skosGroups } from './skos.ts';
 import { writeSkos } from './skos-dump.ts';
 import { SKOS_EXTENSIONS, type SkosDumpFiles } from './skos-files.ts';
@@ -17,8 +17,8 @@ export async function writeConceptsAndSkos(
   records: ApiRecords,
   dataVersion: string,
   sink: OutputSink,
+  concepts: readonly Concept[] = conceptsOf(records),
 ): Promise<SkosDumpFiles> {
-  const concepts = conceptsOf(records);
   const names = {
     'skos-turtle': dumpFileName(dataVersion, 'all', SKOS_EXTENSIONS['skos-turtle']),
     'skos-jsonld': dumpFileName(dataVersion, 'all', SKOS_EXTENSIONS['skos-jsonld']),

@@ -9,7 +9,7 @@ import { dumpFileName, DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/ou
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import { conceptsOf } from './concepts.ts';
+import { type Concept, conceptsOf } from './concepts.ts';
 import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './skos-files.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/api-records.ts';
@@ -263,12 +263,14 @@ export class DumpWriter {
 
   /**
    * TBX and schema.org, whole, from both locales' records in slug order: before the terms' passes
-   * (emit.ts), which may let the records go; finish() writes them if nothing did before.
+   * (emit.ts), which may let the records go; finish() writes them if nothing did before. `given`:
+   * the records' concepts (conceptsOf), when the caller has made them already.
    */
-  async writeTerminology(): Promise<void> {
+  async writeTerminology(given?: readonly Concept[]): Promise<void> {
     if (this.#terminologyWritten) return;
     this.#terminologyWritten = true;
-    const concepts = conceptsOf(this.records);
+    // Asked for only now: once written, the records may have been let go.
+    const concepts = given ?? conceptsOf(this.records);
     await writeTbx(this.records, concepts, await this.#open('all', 'tbx'));
     await writeDefinedTermSet(this.records, this.dataVersion, concepts, await this.#open('all', 'schema-org-jsonld'));
     for (const format of TERMINOLOGY_FORMATS) this.#entries.push(await this.#entry(this.#openedAs('all', format)));

@@ -20,6 +20,7 @@ import { toListItem, type ApiRecords } from './api-records.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import type { SkosDumpFiles } from '../formats/skos-files.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';
+import { conceptsOf } from '../formats/concepts.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
@@ -129,14 +130,16 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   const docsPage = docsPageFacts(records);
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
   await writeSiteFacts(records, dataVersion, sink);
+  // Made once for the concept files and SKOS here and for TBX and schema.org.
+  const concepts = conceptsOf(records);
   let skos = options.skosElsewhere;
   if (skos === undefined) {
     // Loaded here (n3 and its streams, 60-80 ms of start-up): most builds write these on the output thread.
     const { writeConceptsAndSkos } = await import('../formats/concept-rdf.ts');
-    skos = Promise.resolve(await writeConceptsAndSkos(records, dataVersion, sink));
+    skos = Promise.resolve(await writeConceptsAndSkos(records, dataVersion, sink, concepts));
     timings?.lap('concept files and SKOS dump (Turtle, JSON-LD)');
   }
-  await dumps.writeTerminology();
+  await dumps.writeTerminology(concepts);
   timings?.lap('dumps: TBX, schema.org');
   for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);
   await writeVocabularyFiles(records, sink);
