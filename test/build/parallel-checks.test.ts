@@ -76,6 +76,19 @@ describe.runIf(multiCore)('parallel checks', () => {
     expect(await workers.editorial(terms, headings)).toEqual(here);
   });
 
+  it('a worker told to warm up answers nothing for it: the next answers are those asked for', async () => {
+    const validated = validateCorpus(smallCorpusFiles());
+    if (!validated.ok) throw new Error('the small corpus is invalid');
+    const terms = validated.corpus.terms.map(editorialTerm);
+    const headings = interpretationsHeadings(validated.corpus.site);
+    workers.warmUpEditorial();
+    expect(await workers.editorial(terms, headings)).toEqual(linelessFindings(terms, headings));
+    workers.warmUpEditorial();
+    const cache = ParseCache.inMemory();
+    await workers.prefill(smallCorpusFiles(), cache, 1);
+    expect(validateCorpus(smallCorpusFiles(), { cache })).toEqual(validated);
+  });
+
   it('a worker that fails answers no editorial findings (the build then works them out itself)', async () => {
     const broken = new URL('../helpers/broken-worker.ts', import.meta.url).href;
     const brokenWorkers = CheckWorkers.start({ max: 1, module: broken });

@@ -118,6 +118,17 @@ function matcher(locale: Locale, scope: Scope): RegExp {
   return compiled;
 }
 
+/**
+ * Compiles every pattern now: a check thread calls it while it would otherwise wait for the terms
+ * (check-worker.ts), so the compilation is not part of the editorial step the main thread waits for.
+ */
+export function compileAnonymousViewPatterns(): void {
+  for (const locale of Object.keys(PATTERNS) as Locale[]) {
+    matcher(locale, 'body');
+    matcher(locale, 'interpretations');
+  }
+}
+
 /** Where a text stands: any section of a body, or Interpretations (where more phrases count). */
 export type Scope = keyof ScopedPatterns;
 

@@ -220,9 +220,9 @@ async function prepare(options: BuildPreparing, afterChecks: (files: CorpusFiles
   };
   try {
     try {
-      // Texts on disk were not streamed: they are read again, a chunk at a time, to be checked.
+      // Texts on disk were not streamed: read again, a chunk at a time, to be checked. Cold: warmUpEditorial.
       if (onDisk) await workers?.prefill(files, cache);
-      else await finishChecks();
+      else if ((await finishChecks()) && editorialThread) workers?.warmUpEditorial();
     } finally {
       // One stays, for the editorial findings.
       await workers?.retire(editorialThread ? 1 : 0);
@@ -247,7 +247,7 @@ async function readCorpus(
   options: BuildOptions,
   workers: CheckWorkers | undefined,
   cache: ParseCache,
-): Promise<{ files: CorpusFiles; finishChecks: () => Promise<void> }> {
+): Promise<{ files: CorpusFiles; finishChecks: () => Promise<boolean> }> {
   let streamed = workers?.streamChecks(cache);
   const onRead = (file: SourceFile, rel: string) => {
     const kind = checkableKind(rel);
@@ -259,9 +259,11 @@ async function readCorpus(
     throw error;
   });
   // Let go once finished: its answers are then in the cache (6.5 MB alive at 20,000 terms).
+  // Whether any file was new to the cache (then so are, most likely, some editorial findings).
   const finishChecks = async () => {
-    await streamed?.finish();
+    const summary = await streamed?.finish();
     streamed = undefined;
+    return (summary?.chunks ?? 0) > 0;
   };
   return { files, finishChecks };
 }
