@@ -10,6 +10,7 @@
 // most items (single letters, common pairs) small: a stored range of exactly that length is a
 // bitmap, and is expanded into positions when a search uses it.
 import type { Locale } from '../../contract/facts.ts';
+import { postingLists } from './posting-lists.ts';
 import { CorruptListIndexError, int32View, startAt, uint32View } from './words.ts';
 
 /** Grams of up to this many UTF-16 code units have posting lists. */
@@ -136,56 +137,50 @@ function unitRanks(namesByItem: readonly (readonly string[])[]): { rank: Uint16A
 function rankedGramLists(
   namesByItem: readonly (readonly string[])[],
   { rank, unit }: { rank: Uint16Array; unit: number[] },
-): [number, number[]][] {
-  const lists = new Map<number, number[]>();
-  const add = (key: number, position: number) => addPosition(lists, key, position);
-  namesByItem.forEach((names, position) => {
-    for (const name of names) {
-      // The grams ending at each code unit: its own, with the one before, with the two before
-      // (GRAM_LENGTH is 3; a key holds three ranks).
-      let first = 0;
-      let second = 0;
-      for (let at = 0; at < name.length; at++) {
-        const third = rank[name.charCodeAt(at)] ?? 0;
-        add(third << (2 * RANK_BITS), position);
-        if (at >= 1) add((second << (2 * RANK_BITS)) | (third << RANK_BITS), position);
-        if (at >= 2) add((first << (2 * RANK_BITS)) | (second << RANK_BITS) | third, position);
-        first = second;
-        second = third;
+): [number, Uint32Array][] {
+  const { keys, lists } = postingLists((add) =>
+    namesByItem.forEach((names, position) => {
+      for (const name of names) {
+        // The grams ending at each code unit: its own, with the one before, with the two before
+        // (GRAM_LENGTH is 3; a key holds three ranks).
+        let first = 0;
+        let second = 0;
+        for (let at = 0; at < name.length; at++) {
+          const third = rank[name.charCodeAt(at)] ?? 0;
+          add(third << (2 * RANK_BITS), position);
+          if (at >= 1) add((second << (2 * RANK_BITS)) | (third << RANK_BITS), position);
+          if (at >= 2) add((first << (2 * RANK_BITS)) | (second << RANK_BITS) | third, position);
+          first = second;
+          second = third;
+        }
       }
-    }
-  });
+    }),
+  );
   const mask = MOST_RANKS - 1;
   const gramOf = (key: number) =>
     ((unit[key >>> (2 * RANK_BITS)] ?? 0) * 0x10000 + (unit[(key >>> RANK_BITS) & mask] ?? 0)) * 0x10000 +
     (unit[key & mask] ?? 0);
-  return [...lists].sort(([a], [b]) => a - b).map(([key, list]) => [gramOf(key), list]);
+  return keys.map((key, i) => [gramOf(key), lists[i] ?? EMPTY_LIST]);
 }
 
 /** Every gram's posting list, sorted by gram, keyed by the gram's number (any code units). */
-function numberedGramLists(namesByItem: readonly (readonly string[])[]): [number, number[]][] {
-  const lists = new Map<number, number[]>();
-  namesByItem.forEach((names, position) => {
-    for (const name of names) {
-      for (let length = 1; length <= GRAM_LENGTH; length++) {
-        for (let at = 0; at + length <= name.length; at++) {
-          addPosition(lists, gramNumber(name, at, length), position);
+function numberedGramLists(namesByItem: readonly (readonly string[])[]): [number, Uint32Array][] {
+  const { keys, lists } = postingLists((add) =>
+    namesByItem.forEach((names, position) => {
+      for (const name of names) {
+        for (let length = 1; length <= GRAM_LENGTH; length++) {
+          for (let at = 0; at + length <= name.length; at++) add(gramNumber(name, at, length), position);
         }
       }
-    }
-  });
-  return [...lists].sort(([a], [b]) => a - b);
+    }),
+  );
+  return keys.map((key, i) => [key, lists[i] ?? EMPTY_LIST]);
 }
 
-/** Adds an item's position to a gram's list; items come in ascending order, so a list holds a position at most once. */
-function addPosition(lists: Map<number, number[]>, key: number, position: number): void {
-  const list = lists.get(key);
-  if (!list) lists.set(key, [position]);
-  else if (list[list.length - 1] !== position) list.push(position);
-}
+const EMPTY_LIST = new Uint32Array(0);
 
 /** One bit per item, set for the positions in `list` (each below 32 * `length`). */
-function bitmapOf(list: readonly number[], length: number): Uint32Array {
+function bitmapOf(list: ArrayLike<number> & Iterable<number>, length: number): Uint32Array {
   const bitmap = new Uint32Array(length);
   for (const position of list) {
     const word = position >>> 5;
