@@ -25,6 +25,14 @@ export const SOURCE_DIRS = ['src', 'runtime', 'scripts'];
 /** Commands of scripts/ that run through tsx only (development tools): not compiled. */
 const DEVELOPMENT_COMMANDS = new Set(['dev.ts']);
 const EXTERNAL = ['better-sqlite3', 'esbuild'];
+/**
+ * n3's ES module sources instead of its CommonJS build (package.json `main`): the package says it
+ * has no side effects, so from these esbuild keeps only what is used (the Writer and the
+ * DataFactory), not the store, the parsers and their streams (readable-stream), which the
+ * CommonJS index loads whole: 25-29 ms against 4 ms of CPU to load, on every thread that writes
+ * Turtle (bench/README.md, "The bundled build's fixed costs, ninth session").
+ */
+const ALIAS = { n3: 'n3/src/index.js' };
 /** Written last: its time is the compilation's (bin/run.mjs compares sources against it). */
 export const STAMP = path.join(OUT, '.stamp');
 
@@ -76,6 +84,7 @@ export async function compile() {
     bundle: true,
     splitting: true,
     external: EXTERNAL,
+    alias: ALIAS,
     platform: 'node',
     format: 'esm',
     target: NODE_TARGET,
