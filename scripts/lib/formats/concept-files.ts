@@ -5,7 +5,7 @@ import { type Quad, Writer } from 'n3';
 import { CONCEPT_FORMATS, type ConceptFormat, conceptFilePath } from '../../../src/contract/facts.ts';
 import type { Concept } from './concepts.ts';
 import type { Thesaurus } from '../corpus/hierarchy.ts';
-import { compactNode, conceptQuads, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
+import { compactNodeJson, conceptQuads, RDF_PREFIXES, SKOS_JSONLD_CONTEXT } from './skos.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 
 export function conceptTurtle(quads: readonly Quad[]): string {
@@ -25,7 +25,7 @@ const CONTEXT_JSON = JSON.stringify({ '@context': SKOS_JSONLD_CONTEXT }).slice(0
 
 export function conceptJsonLd(quads: readonly Quad[]): string {
   // `{"@context":...,...node}`: the node always has an @id, so there is always a comma to add.
-  return `${CONTEXT_JSON},${JSON.stringify(compactNode(quads)).slice(1)}\n`;
+  return `${CONTEXT_JSON},${compactNodeJson(quads).slice(1)}\n`;
 }
 
 const WRITERS: Record<ConceptFormat, (quads: readonly Quad[]) => string> = {

@@ -4,7 +4,7 @@
 // (Written one after the other, every quad, the thesaurus and the concepts' URIs were made
 // twice.)
 import { type Quad, Writer } from 'n3';
-import { compactNode, RDF_PREFIXES, type SkosGroup, SKOS_JSONLD_CONTEXT } from './skos.ts';
+import { compactNode, compactNodeJson, RDF_PREFIXES, type SkosGroup, SKOS_JSONLD_CONTEXT } from './skos.ts';
 import type { StreamedFile } from '../publish/write-output.ts';
 
 /** Turtle through n3's writer, handed back group by group as the writer writes it. */
@@ -38,6 +38,8 @@ class TurtleText {
   }
 }
 
+const nodeText = (quads: readonly Quad[]) => JSON.stringify(compactNode(quads));
+
 /** JSON-LD: `{ "@context": ..., "@graph": [ node, ... ] }`, one node per subject. */
 class JsonLdText {
   #first = true;
@@ -54,9 +56,11 @@ class JsonLdText {
       if (quads) quads.push(q);
       else bySubject.set(q.subject.value, [q]);
     }
+    // A concept's group is one subject: its node was made for its own file already (concept-rdf.ts).
+    const nodes = bySubject.size === 1 ? [compactNodeJson(group)] : [...bySubject.values()].map(nodeText);
     let text = '';
-    for (const quads of bySubject.values()) {
-      text += `${this.#first ? '' : ','}\n${JSON.stringify(compactNode(quads))}`;
+    for (const node of nodes) {
+      text += `${this.#first ? '' : ','}\n${node}`;
       this.#first = false;
     }
     return text;

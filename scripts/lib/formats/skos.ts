@@ -238,3 +238,19 @@ export function compactNode(quads: readonly Quad[]): Record<string, NodeValue> {
   }
   return node;
 }
+
+/** Each one-subject group's compact node as JSON (compactNodeJson), while its quads live. */
+const nodeJson = new WeakMap<readonly Quad[], string>();
+
+/**
+ * JSON.stringify(compactNode(quads)), made once per array of quads: a concept's quads are written
+ * as its own JSON-LD file and into the SKOS dump (concept-rdf.ts), the same node in both.
+ */
+export function compactNodeJson(quads: readonly Quad[]): string {
+  let json = nodeJson.get(quads);
+  if (json === undefined) {
+    json = JSON.stringify(compactNode(quads));
+    nodeJson.set(quads, json);
+  }
+  return json;
+}
