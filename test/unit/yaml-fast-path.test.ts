@@ -469,6 +469,23 @@ describe('the guards before either parser, with their messages', () => {
     ])
       expect(fastYamlValue(text), text).toBeUndefined();
   });
+
+  it('a collection inside a flow mapping goes to `yaml`, whatever its quoted text holds (CI, 2026-11-27)', () => {
+    // A "}" quoted before the key "[]" hid it from the pattern: js-yaml made the key "", `yaml` "[]".
+    for (const text of [
+      "{\"false=\", a: b, '}True ''12:30:00', []}\n",
+      'a: {"}": 1, [x]}\n',
+      "a: {'}': 1, b: {c}}\n",
+    ]) {
+      expect(fastYamlValue(text), text).toBeUndefined();
+      expectSameAsYamlLibrary(text);
+    }
+    // Quoted brackets inside a list: stepped over, so the list's own bracket closes it.
+    for (const text of ['a: ["]", b]\n', "a: ['x'']', y]\n", 'a: ["x\\"]", y]\n', 'a: ["x]\n  y"]\n', "a: [x's]\n"])
+      expectSameAsYamlLibrary(text);
+    expect(fastYamlValue('a: ["]", b]\n')).toEqual({ value: { a: [']', 'b'] } });
+    expect(fastYamlValue('a: ["x]\n  y"]\n')).toBeUndefined();
+  });
 });
 
 describe('mayBeCoreScalar', () => {

@@ -80,25 +80,63 @@ const NEEDS_YAML = [
   /[\]}"',]#/,
   /\uFEFF/,
   /[|>][-+]?[0-9]/,
-  // A collection inside a flow mapping (as a key without a value, js-yaml makes it "").
-  /\{[^}\]]*[[{]/,
   // A flow mapping's entry without a value, spelled as null (a key too, like "~: x" above).
   /\{[ \n]*(?:~|[Nn]ull|NULL)[ \n]*[,}]|,[ \n]*(?:~|[Nn]ull|NULL)?[ \n]*[,}]/,
 ];
 
 /**
- * Whether a `[` or `{` is still open at the end of a line (brackets in quoted text count too:
- * conservative). `yaml` wants a flow collection's later lines indented; js-yaml does not.
+ * Whether a flow collection is one the two parsers read differently, or one this scan cannot
+ * follow: one still open at the end of a line (`yaml` wants its later lines indented; js-yaml
+ * does not); a collection inside a flow mapping (as a key without a value, js-yaml makes it "",
+ * `yaml` its YAML text); a comment inside one. A quoted scalar inside a flow collection is
+ * stepped over, so that a quoted "]" or "}" does not close it for this count (the corpus's
+ * aliases are lists of quoted names); brackets outside flow collections (in scalars) count too:
+ * conservative, it only costs time.
  */
-function flowCollectionSpansLines(text: string): boolean {
-  let depth = 0;
+function flowCollectionNeedsYaml(text: string): boolean {
+  const open: number[] = [];
+  let mappings = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x5b || c === 0x7b) depth++;
-    else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
-    else if (c === 0x0a && depth > 0) return true;
+    if (c === 0x5b || c === 0x7b) {
+      if (mappings > 0) return true;
+      open.push(c);
+      if (c === 0x7b) mappings++;
+    } else if ((c === 0x5d || c === 0x7d) && open.length > 0) {
+      if (open.pop() === 0x7b) mappings--;
+    } else if (open.length > 0 && (c === 0x0a || (c === 0x23 && afterSpace(text, i)))) {
+      return true;
+    } else if (open.length > 0 && (c === 0x22 || c === 0x27) && startsAScalar(text, i)) {
+      const end = quotedScalarEnd(text, i);
+      if (end === undefined) return true;
+      i = end;
+    }
   }
   return false;
+}
+
+const afterSpace = (text: string, at: number) => at === 0 || /[ \t\n]/.test(text.charAt(at - 1));
+/** A quote starts a quoted scalar only where a scalar may start (in "x's" it is plain text). */
+const startsAScalar = (text: string, at: number) => afterSpace(text, at) || /[[{,:]/.test(text.charAt(at - 1));
+
+/**
+ * Where the quoted scalar opened at `at` ends (its closing quote: "" escaped by a backslash,
+ * '' doubled), or undefined when it runs past its line.
+ */
+function quotedScalarEnd(text: string, at: number): number | undefined {
+  const quote = text.charCodeAt(at);
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return undefined;
+    if (quote === 0x22 && c === 0x5c) {
+      if (text.charCodeAt(i + 1) === 0x0a) return undefined;
+      i++;
+    } else if (c === quote) {
+      if (quote === 0x27 && text.charCodeAt(i + 1) === 0x27) i++;
+      else return i;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -150,7 +188,7 @@ const [SPACE, HYPHEN, LINE_FEED, CARRIAGE_RETURN, HASH] = [0x20, 0x2d, 0x0a, 0x0
  */
 export function fastYamlValue(text: string): { value: unknown } | undefined {
   for (const pattern of NEEDS_YAML) if (pattern.test(text)) return undefined;
-  if (flowCollectionSpansLines(text)) return undefined;
+  if (flowCollectionNeedsYaml(text)) return undefined;
   let value: unknown;
   try {
     value = load(text, { schema: CORE_AS_YAML_RESOLVES, listener: indentedScalars() });
