@@ -145,3 +145,35 @@ describe('a corrupt list index', () => {
     expect(() => index.members('pillar', 0)).toThrow(`the list index holds pillar code 7, of 2 values${rebuild}`);
   });
 });
+
+// The build writes the items and names a piece of about 1 MB at a time (listIndexChunks): an
+// index of items larger than that frames to the same bytes as its sections in one buffer.
+describe('list index written in pieces', () => {
+  it('has the bytes of its sections framed whole, items and names intact', () => {
+    const big = (i: number, n: number) => String.fromCharCode(0x61 + i).repeat(n);
+    const sizes = [300_000, 700_000, 1_500_000, 1, 200_000, 900_000, 5];
+    const encoded = encodeListIndex({
+      locale: 'en',
+      dataVersion: 'v',
+      vocabularies: { pillar: ['p'], tradition: ['t'] },
+      attributionJson: '{}',
+      docsUrl: 'https://x.test/',
+      entries: sizes.map((n, i) => ({
+        json: `"${big(i, n)}"`,
+        values: { pillar: 'p', tradition: 't' },
+        searchNames: [big(i, 3), 'x'],
+        slug: `s${i}`,
+      })),
+    });
+    const { facts, sections } = readListIndexFrame(encoded);
+    // Compared as buffers: toEqual walks megabytes a byte at a time.
+    expect(Buffer.from(frameListIndex(facts, sections)).equals(encoded)).toBe(true);
+    const index = decodeListIndex(encoded);
+    const decoder = new TextDecoder();
+    sizes.forEach((n, i) => {
+      const item = index.items.subarray(index.itemStarts[i], (index.itemStarts[i + 1] ?? 0) - 1);
+      expect(decoder.decode(item)).toBe(`"${big(i, n)}"`);
+      expect(index.namesOf(i)).toEqual([big(i, 3), 'x']);
+    });
+  });
+});

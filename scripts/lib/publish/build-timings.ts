@@ -86,6 +86,10 @@ export class BuildTimings {
         this.writing.files++;
         return time(() => sink.file(file, contents));
       },
+      fileInChunks: (file, chunks) => {
+        this.writing.files++;
+        return time(() => sink.fileInChunks(file, chunks));
+      },
       stream: async (file) => {
         this.writing.files++;
         const streamed = await time(() => sink.stream(file));

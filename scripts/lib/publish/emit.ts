@@ -9,7 +9,12 @@ import {
   SCHEMAS_PATH,
   termFilePath,
 } from '../../../src/contract/facts.ts';
-import { encodeListIndex, forgetListIndexMemo, type ListIndexInput } from '../../../src/list/list-index/encode.ts';
+import {
+  encodeListIndex,
+  forgetListIndexMemo,
+  type ListIndexInput,
+  listIndexChunks,
+} from '../../../src/list/list-index/encode.ts';
 import type { Manifest } from '../../../src/contract/dump-schemas.ts';
 import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
 import type { Term, VocabularyResponse } from '../../../src/contract/response-schemas.ts';
@@ -63,14 +68,18 @@ export function listIndexContent(
   dataVersion: string,
   entries: ListIndexEntry[],
 ): Uint8Array {
-  return encodeListIndex({
+  return encodeListIndex(listIndexInput(records, locale, dataVersion, entries));
+}
+
+function listIndexInput(records: ApiRecords, locale: Locale, dataVersion: string, entries: ListIndexEntry[]) {
+  return {
     locale,
     dataVersion,
     vocabularies: vocabularyValues(vocabularyEntries(records)),
     attributionJson: JSON.stringify(records.attribution),
     docsUrl: records.siteUrl + DOCS_PATH,
     entries,
-  });
+  };
 }
 
 /** The build's site-wide facts (src/site-facts.ts), written before the list indexes. */
@@ -172,7 +181,9 @@ async function writeLocale(
   if (release) releaseLocale(records, locale);
   timings?.lap('term files and dump records');
   searchNames[locale].clear();
-  await sink.file(listIndexPath(locale), listIndexContent(records, locale, dataVersion, entries));
+  // In chunks: the whole index in one buffer was the build's peak memory at 100,000 terms.
+  const index = listIndexChunks(listIndexInput(records, locale, dataVersion, entries));
+  await sink.fileInChunks(listIndexPath(locale), index.chunks);
   // Nothing encodes this index again in this build (an edit session warms its own memo after it).
   forgetListIndexMemo(locale);
   timings?.lap('list indexes');

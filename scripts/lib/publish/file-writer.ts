@@ -163,6 +163,12 @@ class FileWriter implements OutputSink {
     if (this.#used >= BATCH_BYTES) this.#post();
   }
 
+  // The list indexes: written here, a chunk at a time (a copy for the thread would be a whole index).
+  async fileInChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
+    if (this.#failure) throw this.#failure;
+    await this.#staging.fileInChunks(file, chunks);
+  }
+
   // The dumps: large, encoded here a piece at a time, each piece hashed and written by the thread.
   async stream(file: string): Promise<StreamedFile> {
     const fd = this.#staging.openStreamed(file);

@@ -12,7 +12,9 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
@@ -106,6 +108,38 @@ export class StagingSink implements OutputSink {
     if (this.#reused(file, hash, destination)) this.summary.reused++;
     else writeFileSync(destination, bytes);
     this.#counted(bytes.byteLength);
+  }
+
+  /**
+   * Written and hashed a chunk at a time; once its hash is known, an unchanged file of the
+   * previous output takes its place (hard-linked, as file() does).
+   */
+  async fileInChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
+    const destination = this.#pathFor(file);
+    const hash = createHash('sha1');
+    let bytes = 0;
+    const fd = openSync(destination, 'w');
+    try {
+      for (const chunk of chunks) {
+        hash.update(chunk);
+        bytes += chunk.byteLength;
+        for (let at = 0; at < chunk.byteLength; ) at += writeSync(fd, chunk, at);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const digest = hash.digest('base64url');
+    this.hashes[file] = digest;
+    if (this.previousHashes[file] === digest) {
+      // Set aside while the link is tried; put back if that fails.
+      const aside = `${destination}.written`;
+      renameSync(destination, aside);
+      if (this.#reused(file, digest, destination)) {
+        this.summary.reused++;
+        rmSync(aside);
+      } else renameSync(aside, destination);
+    }
+    this.#counted(bytes);
   }
 
   async stream(file: string): Promise<StreamedFile> {

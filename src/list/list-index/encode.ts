@@ -4,7 +4,7 @@
 // compare bytes, with the gram postings that find their candidates (grams.ts).
 import type { Locale } from '../../contract/facts.ts';
 import type { VocabularyName, VocabularyValues } from '../../contract/vocabularies.ts';
-import { frameListIndex } from './format.ts';
+import { concatenated, framedListIndex, type SectionChunks } from './format.ts';
 import { gramsOf } from './grams.ts';
 
 export { forgetGrams as forgetListIndexMemo } from './grams.ts';
@@ -45,10 +45,19 @@ function encodedEntry(entry: Entry): { item: Uint8Array; names: Uint8Array } {
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
+/** The list index file, in one buffer (the edit loop, tests). */
 export function encodeListIndex(input: ListIndexInput): Uint8Array {
+  return concatenated(listIndexChunks(input));
+}
+
+/**
+ * The list index file as chunks to write one after another (the build): the items and the
+ * names go out from each entry's own bytes a piece at a time, never joined into one buffer.
+ */
+export function listIndexChunks(input: ListIndexInput): { length: number; chunks: Iterable<Uint8Array> } {
   const { entries } = input;
   const encoded = entries.map(encodedEntry);
-  const items = joinWithStarts(
+  const items = joinedInPieces(
     encoded.map((entry) => entry.item),
     COMMA,
   );
@@ -56,7 +65,7 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
     input.vocabularies,
     entries.map((entry) => entry.values),
   );
-  const names = joinWithStarts(
+  const names = joinedInPieces(
     encoded.map((entry) => entry.names),
     NEWLINE,
   );
@@ -64,7 +73,8 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
     input.locale,
     entries.map((entry) => entry.searchNames),
   );
-  return frameListIndex(
+  const whole = (bytes: Uint8Array): SectionChunks => ({ length: bytes.length, chunks: [bytes] });
+  return framedListIndex(
     {
       locale: input.locale,
       count: entries.length,
@@ -74,15 +84,15 @@ export function encodeListIndex(input: ListIndexInput): Uint8Array {
       docsUrl: input.docsUrl,
     },
     {
-      items: items.bytes,
-      itemStarts: littleEndianBytes(items.starts),
-      vocabularyCodes,
-      names: names.bytes,
-      nameStarts: littleEndianBytes(names.starts),
-      slugs: utf8.encode(entries.map((entry) => entry.slug).join('\n')),
-      gramKeys: grams.gramKeys,
-      gramStarts: littleEndianBytes(grams.gramStarts),
-      postings: littleEndianBytes(grams.postings),
+      items: items.section,
+      itemStarts: whole(littleEndianBytes(items.starts)),
+      vocabularyCodes: whole(vocabularyCodes),
+      names: names.section,
+      nameStarts: whole(littleEndianBytes(names.starts)),
+      slugs: whole(utf8.encode(entries.map((entry) => entry.slug).join('\n'))),
+      gramKeys: whole(grams.gramKeys),
+      gramStarts: whole(littleEndianBytes(grams.gramStarts)),
+      postings: whole(littleEndianBytes(grams.postings)),
     },
   );
 }
@@ -99,11 +109,18 @@ function searchNameBytes(entry: Entry): Uint8Array {
   return utf8.encode(entry.searchNames.join('\n'));
 }
 
+/** A joined section's pieces are about this large (one part larger than this is a piece of its own). */
+const JOINED_PIECE_BYTES = 1024 * 1024;
+
 /**
- * The parts joined by `separator`, and where each starts: part i is bytes[starts[i],
- * starts[i + 1] - 1), the last start being one past the end (as if a separator followed).
+ * The parts joined by `separator`, as pieces made when read, and where each part starts: part i
+ * is bytes[starts[i], starts[i + 1] - 1), the last start being one past the end (as if a
+ * separator followed).
  */
-function joinWithStarts(parts: readonly Uint8Array[], separator: number): { bytes: Uint8Array; starts: Uint32Array } {
+function joinedInPieces(
+  parts: readonly Uint8Array[],
+  separator: number,
+): { section: SectionChunks; starts: Uint32Array } {
   const starts = new Uint32Array(parts.length + 1);
   let end = 0;
   parts.forEach((part, i) => {
@@ -111,12 +128,34 @@ function joinWithStarts(parts: readonly Uint8Array[], separator: number): { byte
     end += part.length + 1;
   });
   starts[parts.length] = end;
-  const bytes = new Uint8Array(Math.max(0, end - 1));
-  let at = 0;
+  return { section: { length: Math.max(0, end - 1), chunks: piecesOf(parts, separator) }, starts };
+}
+
+/** The joined bytes, a piece of whole parts at a time (each piece but the last ends with a separator). */
+function* piecesOf(parts: readonly Uint8Array[], separator: number): Generator<Uint8Array> {
+  let group: Uint8Array[] = [];
+  let size = 0;
   for (const part of parts) {
-    if (at > 0) bytes[at - 1] = separator;
-    bytes.set(part, at);
-    at += part.length + 1;
+    if (group.length > 0 && size + part.length + 1 > JOINED_PIECE_BYTES) {
+      yield joined(group, size, separator);
+      group = [];
+      size = 0;
+    }
+    group.push(part);
+    size += part.length + 1;
   }
-  return { bytes, starts };
+  if (group.length > 0) yield joined(group, size - 1, separator);
+}
+
+/** The parts, each followed by `separator` while there is room for it in `length` bytes. */
+function joined(group: readonly Uint8Array[], length: number, separator: number): Uint8Array {
+  const piece = new Uint8Array(length);
+  let at = 0;
+  for (const part of group) {
+    piece.set(part, at);
+    at += part.length;
+    if (at < length) piece[at] = separator;
+    at++;
+  }
+  return piece;
 }

@@ -51,14 +51,51 @@ interface ListIndexHeader extends ListIndexFacts {
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
+/** A section to frame: its length, and its bytes in one or more chunks (written one after another). */
+export interface SectionChunks {
+  length: number;
+  chunks: Iterable<Uint8Array>;
+}
+
 /** The file: the header with its section table, then every section at its aligned offset. */
 export function frameListIndex(facts: ListIndexFacts, sections: Sections): Uint8Array {
+  const chunked = {} as Record<SectionName, SectionChunks>;
+  for (const name of SECTION_NAMES) chunked[name] = { length: sections[name].length, chunks: [sections[name]] };
+  return concatenated(framedListIndex(facts, chunked));
+}
+
+/** Chunks of `length` bytes in all, in one buffer. */
+export function concatenated(framed: { length: number; chunks: Iterable<Uint8Array> }): Uint8Array {
+  const out = new Uint8Array(framed.length);
+  let at = 0;
+  for (const chunk of framed.chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  if (at !== framed.length) throw new Error(`a list index of ${framed.length} bytes came as ${at}`);
+  return out;
+}
+
+/**
+ * The file as chunks, in order (the build writes them one after another, so no buffer of the
+ * whole index exists: 82 MB for a locale at 100,000 terms), and its length.
+ */
+export function framedListIndex(
+  facts: ListIndexFacts,
+  sections: Record<SectionName, SectionChunks>,
+): { length: number; chunks: Iterable<Uint8Array> } {
   const table = {} as ListIndexHeader['sections'];
   let offset = 0;
   for (const name of SECTION_NAMES) {
     table[name] = [offset, sections[name].length];
     offset = align4(offset + sections[name].length);
   }
+  const head = headOf(facts, table);
+  return { length: head.length + offset, chunks: chunksOf(head, sections) };
+}
+
+/** Magic, header length, header JSON and the padding to 4. */
+function headOf(facts: ListIndexFacts, table: ListIndexHeader['sections']): Uint8Array {
   // Spelled out rather than spread: the header's key order is part of the bytes.
   const header: ListIndexHeader = {
     format: LIST_INDEX_FORMAT,
@@ -71,13 +108,29 @@ export function frameListIndex(facts: ListIndexFacts, sections: Sections): Uint8
     sections: table,
   };
   const headerBytes = utf8.encode(JSON.stringify(header));
-  const dataStart = align4(8 + headerBytes.length);
-  const out = new Uint8Array(dataStart + offset);
-  out.set(MAGIC, 0);
-  new DataView(out.buffer).setUint32(4, headerBytes.length, true);
-  out.set(headerBytes, 8);
-  for (const name of SECTION_NAMES) out.set(sections[name], dataStart + table[name][0]);
-  return out;
+  const head = new Uint8Array(align4(8 + headerBytes.length));
+  head.set(MAGIC, 0);
+  new DataView(head.buffer).setUint32(4, headerBytes.length, true);
+  head.set(headerBytes, 8);
+  return head;
+}
+
+const PADDING = new Uint8Array(3);
+
+function* chunksOf(head: Uint8Array, sections: Record<SectionName, SectionChunks>): Generator<Uint8Array> {
+  yield head;
+  for (const name of SECTION_NAMES) {
+    let written = 0;
+    for (const chunk of sections[name].chunks) {
+      written += chunk.length;
+      yield chunk;
+    }
+    if (written !== sections[name].length) {
+      throw new Error(`the list index section ${name} has ${written} bytes, not ${sections[name].length}`);
+    }
+    const padding = align4(written) - written;
+    if (padding > 0) yield PADDING.subarray(0, padding);
+  }
 }
 
 /** The header's facts and a view of each section, checked to lie inside the file. */
