@@ -14,11 +14,10 @@ import {
   renameSync,
   rmSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
-import { STREAM_PIECE_BYTES, streamedFile, writtenHere } from './streamed-file.ts';
+import { HashedWrites, STREAM_PIECE_BYTES, streamedFile, writtenHere } from './streamed-file.ts';
 
 export interface WriteSummary {
   files: number;
@@ -116,19 +115,17 @@ export class StagingSink implements OutputSink {
    */
   async fileInChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
     const destination = this.#pathFor(file);
-    const hash = createHash('sha1');
-    let bytes = 0;
     const fd = openSync(destination, 'w');
+    let written: { bytes: number; digest: string };
     try {
-      for (const chunk of chunks) {
-        hash.update(chunk);
-        bytes += chunk.byteLength;
-        for (let at = 0; at < chunk.byteLength; ) at += writeSync(fd, chunk, at);
-      }
+      const out = new HashedWrites(fd, 'sha1');
+      for (const chunk of chunks) out.put(chunk);
+      // As hashOf() spells file()'s hashes.
+      written = out.digest('base64url');
     } finally {
       closeSync(fd);
     }
-    const digest = hash.digest('base64url');
+    const { bytes, digest } = written;
     this.hashes[file] = digest;
     if (this.previousHashes[file] === digest) {
       // Set aside while the link is tried; put back if that fails.

@@ -1,6 +1,6 @@
 // A streamed output file (the dumps): its text encoded into pieces, each written and hashed
 // once full, on this thread (writtenHere) or on the file writer thread (file-writer.ts).
-import { createHash } from 'node:crypto';
+import { type BinaryToTextEncoding, createHash, type Hash } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import type { StreamedFile } from './output-sink.ts';
 
@@ -71,12 +71,20 @@ export function writtenHere(fd: number): PieceSink {
   };
 }
 
-/** Bytes written to `fd` as they come, and hashed on the way (a streamed file, here or on the file writer thread). */
+/**
+ * Bytes written to `fd` as they come, and hashed on the way: a streamed file (SHA-256, here or on
+ * the file writer thread), or a file written in chunks (the sink's SHA-1, StagingSink.fileInChunks).
+ */
 export class HashedWrites {
-  readonly #hash = createHash('sha256');
+  readonly #hash: Hash;
   #bytes = 0;
 
-  constructor(private readonly fd: number) {}
+  constructor(
+    private readonly fd: number,
+    algorithm: 'sha256' | 'sha1' = 'sha256',
+  ) {
+    this.#hash = createHash(algorithm);
+  }
 
   put(data: Uint8Array): void {
     this.#hash.update(data);
@@ -84,8 +92,14 @@ export class HashedWrites {
     for (let at = 0; at < data.byteLength; ) at += writeSync(this.fd, data, at);
   }
 
-  /** The file's size and SHA-256 (the file stays open: its opener closes it). */
+  /** The size and digest of what was written (the file stays open: its opener closes it). */
+  digest(encoding: BinaryToTextEncoding): { bytes: number; digest: string } {
+    return { bytes: this.#bytes, digest: this.#hash.digest(encoding) };
+  }
+
+  /** A streamed file's size and SHA-256 (hex), as the dumps' manifest records them. */
   end(): { bytes: number; sha256: string } {
-    return { bytes: this.#bytes, sha256: this.#hash.digest('hex') };
+    const { bytes, digest } = this.digest('hex');
+    return { bytes, sha256: digest };
   }
 }
