@@ -35,6 +35,57 @@ describe('findAnonymousViews equals the patterns tried everywhere', () => {
     expect(matches).toBeGreaterThan(50);
   });
 
+  // The body's triggers are fewer than Interpretations' (anonymous-views.ts): each kind of body
+  // phrase alone in a text, with no other trigger word, is still found in both scopes.
+  const BODY_PHRASES: Record<Locale, string[]> = {
+    en: [
+      'Scholars suspect a polemic.',
+      'Historians of the medicine have compared it.',
+      'Critics reject it.',
+      'Commentators note it.',
+      'Researchers date it.',
+      'Interpreters see it.',
+      'Specialists doubt it.',
+      'Recent scholarship has long seen it.',
+      'It has been argued.',
+      'it has been suggested',
+      'it has been proposed',
+      'it has been claimed',
+      'The date is debated.',
+      'It remains disputed.',
+      'It is hotly contested.',
+      'a matter of debate',
+      'a matter of dispute',
+      'the subject of debate',
+    ],
+    bg: [
+      'Учените подозират полемика.',
+      'Изследователите виждат.',
+      'Историците на ордена виждат.',
+      'Критиците отхвърлят.',
+      'Коментаторите отбелязват.',
+      'Специалистите смятат.',
+      'Спори се.',
+      'Обсъжда се.',
+      'Тя се оспорва.',
+      'Датата е спорна.',
+      'Остава оспорвана.',
+      'Датировката е предмет на дебат.',
+      'Това е предмет на спорове.',
+    ],
+  };
+  for (const locale of ['en', 'bg'] as const) {
+    it(`on each kind of ${locale} body phrase alone, in both scopes`, () => {
+      for (const phrase of BODY_PHRASES[locale]) {
+        for (const scope of SCOPES) {
+          const everywhere = findAnonymousViewsEverywhere(phrase, locale, scope);
+          expect(everywhere.length, `${phrase} (${scope})`).toBeGreaterThan(0);
+          expect(findAnonymousViews(phrase, locale, scope), `${phrase} (${scope})`).toEqual(everywhere);
+        }
+      }
+    });
+  }
+
   const WORDS: Record<Locale, string[]> = {
     en: 'some Some SCHOLARS scholars historians of the medicine have long suspect see others Others many most while and it has been argued is debated by widely held a matter debate for to readers Modern writers point out twentieth-century Crowley W Most Anne Brenon read already Germany ſcholars Jungian critics still disputed call scholarship remains contested such as'.split(
       ' ',

@@ -134,9 +134,26 @@ export type Scope = keyof ScopedPatterns;
 
 // Every pattern needs one of these words (its match holds one), case folded as the patterns are:
 // only the stretches of text around them are tried with the full patterns (see findAnonymousViews).
-const TRIGGERS: Record<Locale, RegExp> = {
-  en: /scholar|historian|critic|commentator|researcher|interpreter|specialist|reader|writer|author|theologian|psycholog|analyst|esotericist|occultist|jungian|practitioner|others|some|many|most|debate|dispute|contested|argued|suggested|proposed|claimed|said|held|believed|thought|assumed|seen|regarded|read|considered|taken|accepted|interpreted|understood|described|compared/giu,
-  bg: /учен|изследовател|историци|критици|коментатори|специалисти|тълкуватели|читатели|автори|богослови|психолози|анализатори|езотерици|окултисти|юнгианци|практикуващи|някои|други|мнозина|повечето|спор|дебат|обсъжда|смята|счита|приема|твърди|предполага/giu,
+// The body's patterns need only the scholarly groups and the impersonal verbs: the common words
+// ("some", "most", "read", „някои“) are Interpretations' alone, so a body's runs holding only
+// those are not tried (most of a body is outside Interpretations).
+const EN_BODY_TRIGGERS = 'scholar|historian|critic|commentator|researcher|interpreter|specialist|argued|suggested|proposed|claimed|debate|dispute|contested';
+const BG_BODY_TRIGGERS = 'учен|изследовател|историци|критици|коментатори|специалисти|спор|дебат|обсъжда';
+const TRIGGERS: Record<Locale, Record<Scope, RegExp>> = {
+  en: {
+    body: new RegExp(EN_BODY_TRIGGERS, 'giu'),
+    interpretations: new RegExp(
+      `${EN_BODY_TRIGGERS}|reader|writer|author|theologian|psycholog|analyst|esotericist|occultist|jungian|practitioner|others|some|many|most|said|held|believed|thought|assumed|seen|regarded|read|considered|taken|accepted|interpreted|understood|described|compared`,
+      'giu',
+    ),
+  },
+  bg: {
+    body: new RegExp(BG_BODY_TRIGGERS, 'giu'),
+    interpretations: new RegExp(
+      `${BG_BODY_TRIGGERS}|тълкуватели|читатели|автори|богослови|психолози|анализатори|езотерици|окултисти|юнгианци|практикуващи|някои|други|мнозина|повечето|смята|счита|приема|твърди|предполага`,
+      'giu',
+    ),
+  },
 };
 
 // A group after a name is that scholar's company, matched case-sensitively (the patterns are
@@ -188,7 +205,7 @@ const CONTEXT = 8;
  */
 export function findAnonymousViews(text: string, locale: Locale, scope: Scope): AnonymousView[] {
   const views: AnonymousView[] = [];
-  const triggers = TRIGGERS[locale];
+  const triggers = TRIGGERS[locale][scope];
   const patterns = matcher(locale, scope);
   triggers.lastIndex = 0;
   for (let trigger = triggers.exec(text); trigger !== null; trigger = triggers.exec(text)) {
