@@ -137,7 +137,8 @@ export type Scope = keyof ScopedPatterns;
 // The body's patterns need only the scholarly groups and the impersonal verbs: the common words
 // ("some", "most", "read", „някои“) are Interpretations' alone, so a body's runs holding only
 // those are not tried (most of a body is outside Interpretations).
-const EN_BODY_TRIGGERS = 'scholar|historian|critic|commentator|researcher|interpreter|specialist|argued|suggested|proposed|claimed|debate|dispute|contested';
+const EN_BODY_TRIGGERS =
+  'scholar|historian|critic|commentator|researcher|interpreter|specialist|argued|suggested|proposed|claimed|debate|dispute|contested';
 const BG_BODY_TRIGGERS = 'учен|изследовател|историци|критици|коментатори|специалисти|спор|дебат|обсъжда';
 const TRIGGERS: Record<Locale, Record<Scope, RegExp>> = {
   en: {

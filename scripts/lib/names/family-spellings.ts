@@ -1,12 +1,19 @@
 // How a Latin-script family name may be spelled out before Bulgarian transliterates its sound,
 // so that a Cyrillic text can be checked for naming it (scholar-checks.ts). Pure.
 
-/** The letters without their marks (Festugière -> Festugiere). */
+const ASCII = /^[\0-\x7f]*$/;
+
+/**
+ * The letters without their marks (Festugière -> Festugiere). ASCII is its own: no marks, the
+ * same in every normal form (most of the names' spellings and transliterations are).
+ */
 export const stripMarks = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .normalize('NFC');
+  ASCII.test(text)
+    ? text
+    : text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .normalize('NFC');
 
 const ENGLISH_LONG: Record<string, string> = { a: 'ey', i: 'ay', o: 'o', u: 'yu', y: 'ay' };
 
