@@ -38,6 +38,7 @@ const CACHED_CODE = [
   'scripts/lib/names/edit-distance.ts',
   'scripts/lib/names/family-spellings.ts',
   'scripts/lib/names/russian-romanizations.ts',
+  'scripts/lib/names/sound-key.ts',
   'scripts/lib/names/term-search-names.ts',
   'scripts/lib/corpus/corpus-schema.ts',
   'src/contract/response-schemas.ts',

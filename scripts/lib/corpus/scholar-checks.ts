@@ -5,11 +5,14 @@ import type { Locale } from '../../../src/contract/facts.ts';
 import { editDistance } from '../names/edit-distance.ts';
 import { spellings, stripMarks } from '../names/family-spellings.ts';
 import * as russianNames from '../names/russian-romanizations.ts';
+import { soundKey } from '../names/sound-key.ts';
 import { bulgarianToLatin } from '../names/transliteration.ts';
 import { authorFamilyNames } from './reference-checks.ts';
 import type { Corpus } from './validate-corpus.ts';
 
 type Term = Corpus['terms'][number];
+
+export { soundKey } from '../names/sound-key.ts';
 
 /** The text of one `## heading` section of a Markdown body ('' when absent). */
 export function bodySection(body: string, heading: string): string {
@@ -22,55 +25,6 @@ export function bodySection(body: string, heading: string): string {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// Sound classes (after Soundex) so that "Scholem" and „Шолем“ (sholem), "Hanegraaff" and
-// „Ханеграаф“ share a key: vowels and h are dropped, y counts only as a consonant, repeats merge.
-const SOUND_CLASSES: Record<string, string> = Object.fromEntries(
-  (
-    [
-      ['bfpvw', '1'],
-      ['cgjkqsxz', '2'],
-      ['dt', '3'],
-      ['l', '4'],
-      ['mn', '5'],
-      ['r', '6'],
-    ] as const
-  ).flatMap(([letters, code]) => [...letters].map((letter) => [letter, code])),
-);
-
-const isVowel = (code: number) => code === 97 || code === 101 || code === 105 || code === 111 || code === 117;
-
-/**
- * The sound key of a Latin-script name ("w" as "v" unless `silentW`, as in Wallis -> Уолис).
- * Asked for every word of a Bulgarian body and every spelling of every cited family: one loop
- * over the letters (the tests hold it to the rules as first written, soundKeyAsWritten).
- */
-export function soundKey(latinName: string, silentW = false): string {
-  let letters = stripMarks(latinName)
-    .toLowerCase()
-    .replace(/[^a-z]/g, '')
-    .replace(/^kn/, 'n')
-    .replace(/dzh/g, 'g') // дж: a consonant wherever it stands
-    .replace(/tz/g, 'z');
-  if (silentW) letters = letters.replace(/w/g, '');
-  let key = '';
-  let last = '';
-  for (let index = 0; index < letters.length; index++) {
-    const letter = letters.charAt(index);
-    // y sounds only before a vowel, at the start or after another vowel (Yates, Йейтс; not Williams, Уилямс).
-    const code =
-      letter !== 'y'
-        ? (SOUND_CLASSES[letter] ?? '')
-        : isVowel(letters.charCodeAt(index + 1)) && (index === 0 || isVowel(letters.charCodeAt(index - 1)))
-          ? '2'
-          : '';
-    if (code !== '' && code !== last) {
-      key += code;
-      last = code;
-    }
-  }
-  return key;
-}
 
 interface SpokenWord {
   word: string;
