@@ -234,10 +234,16 @@ export function latinToBulgarian(text: string): string {
       out += 'ц';
       at += 1;
     } else {
-      const sequence = LATIN_SEQUENCES.find((s) => lower.startsWith(s, at));
+      const sequence = latinSequenceAt(lower, at);
       out += sequence ? LATIN_TO_BULGARIAN[sequence] : char;
       at += sequence ? sequence.length : 1;
     }
   }
   return out;
+}
+
+/** The longest key of LATIN_TO_BULGARIAN that `lower` holds at `at`; a loop, not a closure per letter. */
+function latinSequenceAt(lower: string, at: number): string | undefined {
+  for (const sequence of LATIN_SEQUENCES) if (lower.startsWith(sequence, at)) return sequence;
+  return undefined;
 }
