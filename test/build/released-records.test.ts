@@ -3,13 +3,15 @@
 // That changes what the build holds, never what it writes: the same files and bytes as an emit
 // that keeps its records; and a released list read by mistake says so instead of reading empty.
 // The records are also made to share what is the same in both locales and across terms.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { DATA_VERSION_HEX_DIGITS, LOCALES } from '../../src/contract/facts.ts';
+import { DATA_VERSION_HEX_DIGITS, LOCALES, type Locale } from '../../src/contract/facts.ts';
 import { gramsOf, forgetGrams } from '../../src/list/list-index/grams.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import type { ApiRecords } from '../../scripts/lib/publish/api-records.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
-import { emitSite } from '../../scripts/lib/publish/emit.ts';
+import { emitSite, termFile } from '../../scripts/lib/publish/emit.ts';
 import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
 import { rememberedIndexLine } from '../../scripts/lib/pages/index-page.ts';
 import { emitPages } from '../../scripts/lib/pages/site-pages.ts';
@@ -54,6 +56,30 @@ describe('records let go while the output is written', () => {
       expect(() => records.locales[locale].terms).toThrow(
         `the ${locale} records were let go once written (emitSite releaseRecords)`,
       );
+  });
+
+  it("lets the first locale's records die before the second locale's pass ends (nothing else holds them)", async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const records = smallRecords();
+    const [first, second] = LOCALES as unknown as [Locale, Locale];
+    const firstRecords = records.locales[first].terms.map((term) => new WeakRef(term));
+    const lastOfSecond = termFile(second, records.locales[second].terms.at(-1)?.slug ?? '');
+    let alive: number | undefined;
+    // Asked while the second locale's last term file is written: a step later, with no frame of the test's on the stack.
+    class Watching extends MemorySink {
+      override async file(file: string, contents: string | Uint8Array): Promise<void> {
+        if (file === lastOfSecond) {
+          await new Promise((resolve) => setImmediate(resolve));
+          collect();
+          alive = firstRecords.filter((ref) => ref.deref() !== undefined).length;
+        }
+        await super.file(file, contents);
+      }
+    }
+    const options = { source: 'T', dataVersion: 'f'.repeat(DATA_VERSION_HEX_DIGITS), builtAt: new Date(0) };
+    await emitSite(records, { ...options, rateLimitPerHour: 100, releaseRecords: true }, new Watching());
+    expect(alive).toBe(0);
   });
 
   it('keeps every record when not asked to release them', async () => {

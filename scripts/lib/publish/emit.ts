@@ -25,13 +25,13 @@ import { toListItem, type ApiRecords } from './api-records.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import type { SkosDumpFiles } from '../formats/skos-files.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';
-import { conceptsOf } from '../formats/concepts.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
 import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocabulary-files.ts';
 import type { OutputSink } from './write-output.ts';
 import type { BuildTimings } from './build-timings.ts';
+import { writeConceptFormats } from './concept-formats.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
@@ -144,17 +144,7 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   const docsPage = docsPageFacts(records);
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
   await writeSiteFacts(records, dataVersion, sink);
-  // Made once for the concept files and SKOS here and for TBX and schema.org.
-  const concepts = conceptsOf(records);
-  let skos = options.skosElsewhere;
-  if (skos === undefined) {
-    // Loaded here (n3 and its streams, 60-80 ms of start-up): most builds write these on the output thread.
-    const { writeConceptsAndSkos } = await import('../formats/concept-rdf.ts');
-    skos = Promise.resolve(await writeConceptsAndSkos(records, dataVersion, sink, concepts));
-    timings?.lap('concept files and SKOS dump (Turtle, JSON-LD)');
-  }
-  await dumps.writeTerminology(concepts);
-  timings?.lap('dumps: TBX, schema.org');
+  const { skos } = await writeConceptFormats(records, options, dumps, sink);
   for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);
   await writeVocabularyFiles(records, sink);
   const manifest = await dumps.finish(options.builtAt, skos, options.previousDumps);
