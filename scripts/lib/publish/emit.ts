@@ -56,9 +56,10 @@ function termFileBytes(termJson: Uint8Array, ends: { head: Buffer; tail: Buffer 
   return Buffer.concat([ends.head, termJson, ends.tail]);
 }
 
-/** A term's entry in the list index. */
+/** A term's entry in the list index, its item as UTF-8 (held until the index is written: see encode.ts). */
 export function listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
-  return { json: JSON.stringify(toListItem(term)), values: vocabularyValuesOf(term), searchNames, slug: term.slug };
+  const json = Buffer.from(JSON.stringify(toListItem(term)));
+  return { json, values: vocabularyValuesOf(term), searchNames, slug: term.slug };
 }
 
 /** The list index of a locale, from its entries in list order. */

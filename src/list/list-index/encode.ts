@@ -17,9 +17,13 @@ export interface ListIndexInput {
   vocabularies: VocabularyValues;
   attributionJson: string;
   docsUrl: string;
-  /** In the endpoint's order; `values`: the item's value of each vocabulary. */
+  /**
+   * In the endpoint's order; `json`: the item, serialized (as UTF-8 when the caller encoded it
+   * already: the build does, as it makes each entry, so that its entries hold the bytes only,
+   * never the text and the bytes at once); `values`: the item's value of each vocabulary.
+   */
   entries: {
-    json: string;
+    json: string | Uint8Array;
     values: Record<VocabularyName, string>;
     searchNames: readonly string[];
     slug: string;
@@ -39,7 +43,10 @@ const encodedEntries = new WeakMap<Entry, { item: Uint8Array; names: Uint8Array 
 
 function encodedEntry(entry: Entry): { item: Uint8Array; names: Uint8Array } {
   let encoded = encodedEntries.get(entry);
-  if (!encoded) encodedEntries.set(entry, (encoded = { item: utf8.encode(entry.json), names: searchNameBytes(entry) }));
+  if (!encoded) {
+    const item = typeof entry.json === 'string' ? utf8.encode(entry.json) : entry.json;
+    encodedEntries.set(entry, (encoded = { item, names: searchNameBytes(entry) }));
+  }
   return encoded;
 }
 const COMMA = 0x2c;
