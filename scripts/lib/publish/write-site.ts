@@ -1,7 +1,8 @@
 // A prepared build's output, written atomically (write-output.ts): the API's files and the dumps
 // (emit.ts) on this thread and, on the output thread when there is one (output-thread.ts), the
 // site pages, the concept files and the SKOS dump at the same time; without it, all of it here.
-// This thread's small files are created by the file writer thread (file-writer.ts) where it pays.
+// This thread's small files are created by the file writer thread (file-writer.ts) where it pays,
+// which then renders the term pages as well, from the term files (term-page-context.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
