@@ -2,7 +2,7 @@
 // path the deployment would not serve (inside the API's prefixes, shared by two pages, a post
 // "on this site" that no page renders) is a build error naming site.yaml, never a silent 404.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
-import { isPagePath, PAGE_RESERVED_PREFIXES, pageFile } from '../../../src/routes.ts';
+import { isPagePath, PAGE_RESERVED_PREFIXES } from '../../../src/routes.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { ApiRecords } from '../publish/api-records.ts';
 import type { CorpusProblem } from '../corpus/validate-corpus.ts';
@@ -19,14 +19,6 @@ export function ownPagePath(url: string, siteUrl: string): string {
   const path = sitePath(url, siteUrl);
   if (path === undefined) throw new Error(`the page URL ${url} is not on the site ${siteUrl}`);
   return path;
-}
-
-/** The output file of the page at `path`, relative to the output's root, as the routing table serves it. */
-export function pageFileOf(path: string): string {
-  const file = pageFile(path);
-  // pagePathProblems has refused a build whose pages would fall among the API's paths.
-  if (file === undefined) throw new Error(`${path} is not a path the routing table serves a page at`);
-  return file.slice(1);
 }
 
 /** The index of a locale: the folder of its term pages (`/en/lexicon/{slug}` -> `/en/lexicon/`). */

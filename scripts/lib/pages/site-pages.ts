@@ -3,12 +3,13 @@
 // when `paths.post` is a path of this site, and the pages' stylesheet under /assets/. Page files are named as the routing table
 // serves them (src/routes.ts `pageFile`).
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
+import { pageFile } from '../../../src/routes.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { ApiRecords } from '../publish/api-records.ts';
 import type { OutputSink } from '../publish/write-output.ts';
 import { forgetIndexLines, renderIndexPage } from './index-page.ts';
 import { siteStylesheet } from './layout.ts';
-import { ownPagePath, pageFileOf, ROOT_PATH } from './page-paths.ts';
+import { ownPagePath, ROOT_PATH } from './page-paths.ts';
 import { renderPostPage } from './post-page.ts';
 import { renderRootPage } from './root-page.ts';
 import { siteView } from './site-view.ts';
@@ -26,8 +27,6 @@ export interface PageSelection {
 }
 
 const EVERY_PAGE: PageSelection = { term: () => true, post: () => true };
-/** A build's pages but the terms' (the file writer thread renders those: term-page-context.ts). */
-export const ALL_BUT_TERM_PAGES: PageSelection = { term: () => false, post: () => true };
 
 /** Writes every page (or the selected ones); returns how many. */
 export async function emitPages(
@@ -39,7 +38,10 @@ export async function emitPages(
   const view = siteView(records, config);
   let pages = 0;
   const write = async (path: string, body: string) => {
-    await sink.file(pageFileOf(path), body);
+    const file = pageFile(path);
+    // pagePathProblems has refused a build whose pages would fall among the API's paths.
+    if (file === undefined) throw new Error(`${path} is not a path the routing table serves a page at`);
+    await sink.file(file.slice(1), body);
     pages++;
   };
   const stylesheet = siteStylesheet();
@@ -48,7 +50,7 @@ export async function emitPages(
   for (const locale of LOCALES) {
     await write(view.indexPath(locale), renderIndexPage(view, locale));
     // Every page: a build's, whose records are rendered once (the edit loop selects its pages).
-    if (select === EVERY_PAGE || select === ALL_BUT_TERM_PAGES) forgetIndexLines();
+    if (select === EVERY_PAGE) forgetIndexLines();
     for (const term of records.locales[locale].terms) {
       if (select.term(locale, term.slug))
         await write(ownPagePath(term.url, records.siteUrl), renderTermPage(view, locale, term));

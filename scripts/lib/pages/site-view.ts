@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract/facts.ts';
 import type { SiteConfig } from '../corpus/corpus-schema.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
-import type { ApiRecords, TermDetails } from '../publish/api-records.ts';
+import type { ApiRecords } from '../publish/api-records.ts';
 import { formatters } from './messages.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import { indexPath, sitePath } from './page-paths.ts';
@@ -37,19 +37,8 @@ export interface SiteView {
   dataLinks(locale: Locale, slug: string): DataLink[];
 }
 
-/**
- * What a term's page reads (term-page.ts): a SiteView, or one made without the records from a
- * term page context (term-page-context.ts: the file writer thread renders the pages with it).
- */
-export type TermPageView = Omit<SiteView, 'records' | 'term'> & {
-  records: Pick<ApiRecords, 'siteUrl' | 'attribution'> & {
-    details: ReadonlyMap<string, Pick<TermDetails, 'termOriginalLang'>>;
-  };
-  term(locale: Locale, slug: string): Pick<Term, 'term' | 'url'>;
-};
-
 /** The value of a slug the records hold: every slug a page asks about is a term's or one it links to. */
-export function ofTerm<T>(map: ReadonlyMap<string, T>, locale: Locale, slug: string): T {
+function ofTerm<T>(map: ReadonlyMap<string, T>, locale: Locale, slug: string): T {
   const value = map.get(slug);
   if (value === undefined)
     throw new Error(`the pages ask for the term "${slug}" (${locale}), which the records do not hold`);
@@ -60,46 +49,34 @@ export function siteView(records: ApiRecords, site: Pick<SiteConfig, 'paths' | '
   const bySlug = Object.fromEntries(
     LOCALES.map((l) => [l, new Map(records.locales[l].terms.map((t) => [t.slug, t]))]),
   ) as Record<Locale, Map<string, Term>>;
-  const common = commonView(records.siteUrl, site, records.pillars.data, records.posts);
+  const pillars = new Map(records.pillars.data.map((p) => [p.key, p.label]));
+  const postDates = new Map(records.posts.map((p) => [p.slug, p.date]));
+  const format = Object.fromEntries(LOCALES.map((l) => [l, formatters(l)])) as SiteView['format'];
+  const href = (url: string) => sitePath(url, records.siteUrl) ?? url;
   // Asked for on every page, for each related term: computed once.
   const paths = Object.fromEntries(
-    LOCALES.map((l) => [l, new Map(records.locales[l].terms.map((t) => [t.slug, common.href(t.url)]))]),
+    LOCALES.map((l) => [l, new Map(records.locales[l].terms.map((t) => [t.slug, href(t.url)]))]),
   ) as Record<Locale, Map<string, string>>;
   return {
-    ...common,
     records,
-    termPath: (locale, slug) => ofTerm(paths[locale], locale, slug),
-    term: (locale, slug) => ofTerm(bySlug[locale], locale, slug),
-  };
-}
-
-/** What every view answers alike, from the site's own facts (no term records). */
-export function commonView(
-  siteUrl: string,
-  site: Pick<SiteConfig, 'paths' | 'traditionLabels'>,
-  pillarList: ApiRecords['pillars']['data'],
-  postList: readonly Pick<ApiRecords['posts'][number], 'slug' | 'date'>[],
-): Omit<SiteView, 'records' | 'termPath' | 'term'> {
-  const pillars = new Map(pillarList.map((p) => [p.key, p.label]));
-  const postDates = new Map(postList.map((p) => [p.slug, p.date]));
-  const format = Object.fromEntries(LOCALES.map((l) => [l, formatters(l)])) as SiteView['format'];
-  return {
     locales: LOCALES,
     format,
     indexPath: (locale) => indexPath(site.paths.term, locale),
+    termPath: (locale, slug) => ofTerm(paths[locale], locale, slug),
+    term: (locale, slug) => ofTerm(bySlug[locale], locale, slug),
     pillarLabel: (locale, key) => pillars.get(key)?.[locale] ?? key,
     traditionLabel: (locale, name) => (locale === 'bg' ? site.traditionLabels?.bg[name] : undefined) ?? name,
     postDate: (slug) => postDates.get(slug),
-    href: (url) => sitePath(url, siteUrl) ?? url,
+    href,
     dataLinks: (locale, slug) => [
       {
         type: 'application/json',
-        href: siteUrl + apiTermPath(slug, locale),
+        href: records.siteUrl + apiTermPath(slug, locale),
         title: PAGE_MESSAGES[locale].json,
       },
       ...(Object.keys(CONCEPT_FORMATS) as ConceptFormat[]).map((format) => ({
         type: CONCEPT_FORMATS[format].mediaType,
-        href: siteUrl + conceptFormatPath(slug, format),
+        href: records.siteUrl + conceptFormatPath(slug, format),
         title: PAGE_MESSAGES[locale][format],
       })),
     ],

@@ -8,9 +8,9 @@ import { html, link, type Html } from '../docs-page/html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { PAGE_MESSAGES } from './messages.ts';
 import { pageTitle, renderPage } from './layout.ts';
-import type { DataLink, TermPageView } from './site-view.ts';
+import type { DataLink, SiteView } from './site-view.ts';
 
-function facts(view: TermPageView, locale: Locale, term: Term): Html {
+function facts(view: SiteView, locale: Locale, term: Term): Html {
   const m = PAGE_MESSAGES[locale];
   const index = view.indexPath(locale);
   const row = (label: string, value: Html | string | null) =>
@@ -23,14 +23,14 @@ ${row(m.tradition, html`<a href="${index}?tradition=${encodeURIComponent(term.tr
 </dl>`;
 }
 
-function original(view: TermPageView, locale: Locale, term: Term): Html {
+function original(view: SiteView, locale: Locale, term: Term): Html {
   if (!term.termOriginal) return html``;
   const lang = view.records.details.get(term.slug)?.termOriginalLang ?? null;
   const language = lang ? view.format[locale].language(lang) : undefined;
   return html`<p class="original"><span class="muted">${PAGE_MESSAGES[locale].originalForm}:</span> <span${lang ? html` lang="${lang}"` : ''} class="original-form">${term.termOriginal}</span>${language ? html` <span class="muted">(${language})</span>` : ''}</p>`;
 }
 
-function related(view: TermPageView, locale: Locale, term: Term): Html {
+function related(view: SiteView, locale: Locale, term: Term): Html {
   if (term.relatedTerms.length === 0) return html``;
   const items = term.relatedTerms.map((slug) => {
     const other = view.term(locale, slug);
@@ -40,7 +40,7 @@ function related(view: TermPageView, locale: Locale, term: Term): Html {
 <ul class="chips">${items}</ul></section>`;
 }
 
-function posts(view: TermPageView, locale: Locale, term: Term): Html {
+function posts(view: SiteView, locale: Locale, term: Term): Html {
   if (term.relatedPosts.length === 0) return html``;
   const items = term.relatedPosts.map((post) => {
     const date = view.postDate(post.slug);
@@ -50,14 +50,14 @@ function posts(view: TermPageView, locale: Locale, term: Term): Html {
 <ul class="posts">${items}</ul></section>`;
 }
 
-function dataSection(view: TermPageView, locale: Locale, links: DataLink[]): Html {
+function dataSection(view: SiteView, locale: Locale, links: DataLink[]): Html {
   const m = PAGE_MESSAGES[locale];
   const items = links.map((d) => html`<li><a href="${view.href(d.href)}" type="${d.type}">${d.title}</a></li>`);
   return html`<section aria-labelledby="as-data" class="as-data"><h2 id="as-data">${m.data}</h2>
 <ul class="links">${items}</ul></section>`;
 }
 
-function jsonLd(view: TermPageView, locale: Locale, term: Term): Record<string, unknown> {
+function jsonLd(view: SiteView, locale: Locale, term: Term): Record<string, unknown> {
   const { siteUrl, attribution } = view.records;
   return {
     '@context': 'https://schema.org',
@@ -75,7 +75,7 @@ function jsonLd(view: TermPageView, locale: Locale, term: Term): Record<string, 
   };
 }
 
-export function renderTermPage(view: TermPageView, locale: Locale, term: Term): string {
+export function renderTermPage(view: SiteView, locale: Locale, term: Term): string {
   const m = PAGE_MESSAGES[locale];
   const index = view.indexPath(locale);
   const data = view.dataLinks(locale, term.slug);

@@ -124,11 +124,6 @@ export interface EmitOptions {
    * theirs (the default).
    */
   releaseRecords?: boolean;
-  /**
-   * Writes a term file and has its site page made from it (on the file writer thread:
-   * term-page-context.ts); none: the term files go to the sink and the pages are written elsewhere.
-   */
-  termFileWithPage?: (locale: Locale, file: string, contents: Uint8Array) => Promise<void>;
 }
 
 /**
@@ -173,8 +168,7 @@ async function writeLocale(
   const { dataVersion, searchNames, timings } = options;
   const release = options.releaseRecords === true;
   const lastPass = locale === LOCALES[LOCALES.length - 1];
-  const write = options.termFileWithPage ?? ((_: Locale, file: string, bytes: Uint8Array) => sink.file(file, bytes));
-  const entries = await writeTermFiles(records, locale, searchNames, dumps, write, { release, lastPass });
+  const entries = await writeTermFiles(records, locale, searchNames, dumps, sink, { release, lastPass });
   if (release) releaseLocale(records, locale);
   timings?.lap('term files and dump records');
   searchNames[locale].clear();
@@ -196,7 +190,7 @@ async function writeTermFiles(
   locale: Locale,
   searchNames: TermSearchNames,
   dumps: DumpWriter,
-  write: NonNullable<EmitOptions['termFileWithPage']>,
+  sink: OutputSink,
   { release, lastPass }: { release: boolean; lastPass: boolean },
 ): Promise<ListIndexEntry[]> {
   const ends = {
@@ -208,7 +202,7 @@ async function writeTermFiles(
   for (const [position, term] of terms.entries()) {
     // Encoded once for the term file and the four JSON dumps that carry it (a copy is cheaper).
     const json = Buffer.from(JSON.stringify(term));
-    await write(locale, termFile(locale, term.slug), termFileBytes(json, ends));
+    await sink.file(termFile(locale, term.slug), termFileBytes(json, ends));
     await dumps.term(locale, term, json);
     entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug)));
     if (!release) continue;

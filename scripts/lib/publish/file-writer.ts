@@ -18,8 +18,6 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread.ts';
 import { MODULE_EXTENSION, siblingModule, startWorker } from '../workers/worker-entry.ts';
-import type { Locale } from '../../../src/contract/facts.ts';
-import type { TermPageContext } from '../pages/term-page-context.ts';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
 import type { SharedStaging, StagingSink, StagingWritten } from './staging-sink.ts';
 import { STREAM_PIECE_BYTES, streamedFile } from './streamed-file.ts';
@@ -40,12 +38,7 @@ export interface WriteBatch {
   files: string[];
   ends: number[];
   bytes: ArrayBuffer;
-  /** The term files (by position in `files`) whose site page the thread renders and writes as well. */
-  pages: [at: number, locale: Locale][];
 }
-
-/** Sent once before any term file with a page: what the pages read besides their own record. */
-export type TermPagesStart = { termPages: TermPageContext };
 
 /** The next `used` bytes of the streamed file open as `fd` (opened and closed by the main thread); `end`: none, the file is complete. */
 export type StreamPiece = { fd: number; piece: ArrayBuffer; used: number } | { fd: number; end: true };
@@ -86,13 +79,13 @@ export function fileWriterPays(terms: number, compiled = MODULE_EXTENSION === '.
  */
 export async function withFileWriter<T>(
   staging: StagingSink,
-  use: (sink: OutputSink, writer?: FileWriter) => Promise<T>,
+  use: (sink: OutputSink) => Promise<T>,
   module: string = FILE_WRITER_WORKER,
 ): Promise<T> {
   const writer = FileWriter.start(staging, module);
   if (!writer) return use(staging);
   try {
-    const result = await use(writer, writer);
+    const result = await use(writer);
     await writer.finish();
     return result;
   } finally {
@@ -101,7 +94,7 @@ export async function withFileWriter<T>(
   }
 }
 
-export class FileWriter implements OutputSink {
+class FileWriter implements OutputSink {
   readonly #worker: Worker;
   readonly #staging: StagingSink;
   /** Buffers back from the thread, ready to be filled. */
@@ -114,7 +107,6 @@ export class FileWriter implements OutputSink {
   #buffer: Buffer | undefined;
   #files: string[] = [];
   #ends: number[] = [];
-  #pages: [number, Locale][] = [];
   #used = 0;
   /** Pieces of streamed files back from the thread, and how many are with it. */
   readonly #pieces: ArrayBuffer[] = [];
@@ -149,17 +141,7 @@ export class FileWriter implements OutputSink {
     }
   }
 
-  file(file: string, contents: string | Uint8Array): Promise<void> {
-    return this.#add(file, contents);
-  }
-
-  /** Starts the term pages on the thread (term-page-context.ts): each term file given to the function returned gets its page. */
-  termPages(context: TermPageContext): (locale: Locale, file: string, contents: Uint8Array) => Promise<void> {
-    this.#worker.postMessage({ termPages: context } satisfies TermPagesStart);
-    return (locale, file, contents) => this.#add(file, contents, locale);
-  }
-
-  async #add(file: string, contents: string | Uint8Array, pageLocale?: Locale): Promise<void> {
+  async file(file: string, contents: string | Uint8Array): Promise<void> {
     // At most 3 bytes of UTF-8 per code unit: a text that short fits whole.
     const room = typeof contents === 'string' ? contents.length * 3 : contents.byteLength;
     for (;;) {
@@ -176,7 +158,6 @@ export class FileWriter implements OutputSink {
       this.#buffer.set(contents, this.#used);
       this.#used += contents.byteLength;
     }
-    if (pageLocale !== undefined) this.#pages.push([this.#files.length, pageLocale]);
     this.#files.push(file);
     this.#ends.push(this.#used);
     if (this.#used >= BATCH_BYTES) this.#post();
@@ -237,14 +218,12 @@ export class FileWriter implements OutputSink {
       files: this.#files,
       ends: this.#ends,
       bytes: (this.#buffer as Buffer).buffer as ArrayBuffer,
-      pages: this.#pages,
     };
     this.#worker.postMessage(batch, [batch.bytes]);
     this.#out++;
     this.#buffer = undefined;
     this.#files = [];
     this.#ends = [];
-    this.#pages = [];
     this.#used = 0;
   }
 

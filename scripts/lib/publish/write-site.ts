@@ -1,8 +1,7 @@
 // A prepared build's output, written atomically (write-output.ts): the API's files and the dumps
 // (emit.ts) on this thread and, on the output thread when there is one (output-thread.ts), the
 // site pages, the concept files and the SKOS dump at the same time; without it, all of it here.
-// This thread's small files are created by the file writer thread (file-writer.ts) where it pays,
-// which then renders the term pages as well, from the term files (term-page-context.ts).
+// This thread's small files are created by the file writer thread (file-writer.ts) where it pays.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ManifestSchema } from '../../../src/contract/dump-schemas.ts';
@@ -16,9 +15,9 @@ import type { TermSearchNames } from '../names/term-search-names.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
 import type { BuildTimings } from './build-timings.ts';
 import type { ApiRecords } from './api-records.ts';
-import { type EmitOptions, emitSite } from './emit.ts';
+import { emitSite } from './emit.ts';
 import { contentReadWhenAsked } from './full-content.ts';
-import { type FileWriter, fileWriterPays, withFileWriter } from './file-writer.ts';
+import { fileWriterPays, withFileWriter } from './file-writer.ts';
 import type { OutputSink } from './output-sink.ts';
 import type { OutputRun, OutputThread } from './output-thread.ts';
 import type { StagingSink } from './staging-sink.ts';
@@ -95,11 +94,7 @@ async function produce(
     let count: number;
     const terms = LOCALES.reduce((sum, locale) => sum + records.locales[locale].terms.length, 0);
     if (options.fileWriter ?? fileWriterPays(terms)) {
-      count = await withFileWriter(
-        staging,
-        (files, writer) => emit(prepared, options, files, job, writer),
-        options.fileWriterWorker,
-      );
+      count = await withFileWriter(staging, (files) => emit(prepared, options, files, job), options.fileWriterWorker);
       timings?.lap('waiting for the file writer thread');
     } else count = await emit(prepared, options, staging, job);
     if (!offloaded) return count;
@@ -120,7 +115,6 @@ async function emit(
   options: WriteSiteOptions,
   files: OutputSink,
   job: OutputRun | undefined,
-  writer?: FileWriter,
 ): Promise<number> {
   const { records, searchNames, source, dataVersion, pages } = prepared;
   const { timings } = options;
@@ -139,22 +133,14 @@ async function emit(
   // Without the thread, the pages first: they read every record, which the API's passes then
   // let go one by one (emit.ts releaseRecords); the thread has its own copy.
   let count = 0;
-  let termFileWithPage: EmitOptions['termFileWithPage'];
   if (!offloaded && pages) {
     // Loaded only here (markdown-it): at most sizes the output thread writes the pages.
-    const { emitPages, ALL_BUT_TERM_PAGES } = await import('../pages/site-pages.ts');
-    // The term pages on the file writer thread, from the term files (texts read from disk: here, as before).
-    if (writer && !records.locales.en.terms.some(contentReadWhenAsked)) {
-      const { termPageContext } = await import('../pages/term-page-context.ts');
-      termFileWithPage = writer.termPages(termPageContext(records, pages));
-      count = LOCALES.reduce((sum, locale) => sum + records.locales[locale].terms.length, 0);
-      count += await emitPages(records, pages, sink, ALL_BUT_TERM_PAGES);
-    } else count = await emitPages(records, pages, sink);
+    const { emitPages } = await import('../pages/site-pages.ts');
+    count = await emitPages(records, pages, sink);
   }
   if (!offloaded) timings?.lap('site pages');
   const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-  const releaseRecords = true;
-  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords, termFileWithPage }, sink);
+  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true }, sink);
   if (options.grants)
     await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
   return count;
