@@ -11,7 +11,7 @@ import { gramsOf, forgetGrams } from '../../src/list/list-index/grams.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import type { ApiRecords } from '../../scripts/lib/publish/api-records.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
-import { emitSite, termFile } from '../../scripts/lib/publish/emit.ts';
+import { emitSite, listEntry, termFile } from '../../scripts/lib/publish/emit.ts';
 import { MemorySink } from '../../scripts/lib/publish/write-output.ts';
 import { rememberedIndexLine } from '../../scripts/lib/pages/index-page.ts';
 import { emitPages } from '../../scripts/lib/pages/site-pages.ts';
@@ -116,6 +116,21 @@ describe('what the records share', () => {
       // The fixture has posts listing several terms: the property is exercised.
       expect(shared).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('what a list index entry holds', () => {
+  // Held until its locale's index is written: a slice of Node's shared Buffer pool (any
+  // Buffer.from under 4 KB) would keep the whole 8 KB slab alive, with the term file bytes
+  // allocated beside it (about 4 KB a term at 5,000 terms, ten times the item).
+  it("its item's bytes alone, in a buffer of their own", () => {
+    const records = smallRecords();
+    for (const locale of LOCALES)
+      for (const term of records.locales[locale].terms) {
+        const { json } = listEntry(term, []);
+        expect(typeof json).not.toBe('string');
+        expect((json as Uint8Array).buffer.byteLength).toBe(json.length);
+      }
   });
 });
 

@@ -56,9 +56,15 @@ function termFileBytes(termJson: Uint8Array, ends: { head: Buffer; tail: Buffer 
   return Buffer.concat([ends.head, termJson, ends.tail]);
 }
 
-/** A term's entry in the list index, its item as UTF-8 (held until the index is written: see encode.ts). */
+const utf8 = new TextEncoder();
+
+/**
+ * A term's entry in the list index, its item as UTF-8 (held until the index is written: see
+ * encode.ts) in a buffer of its own: Buffer.from would slice Node's shared 8 KB pool, and each
+ * entry held would keep its slab alive, with the term file bytes made beside it.
+ */
 export function listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
-  const json = Buffer.from(JSON.stringify(toListItem(term)));
+  const json = utf8.encode(JSON.stringify(toListItem(term)));
   return { json, values: vocabularyValuesOf(term), searchNames, slug: term.slug };
 }
 
