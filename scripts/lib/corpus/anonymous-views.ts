@@ -188,7 +188,8 @@ function isRunChar(text: string, at: number): boolean {
     const lower = code | 32;
     return (lower >= 97 && lower <= 122) || code === 32 || code === 45 || (code >= 9 && code <= 13);
   }
-  if (code >= 0xd800 && code <= 0xdfff) return true;
+  // The Cyrillic block's letters (Ѐ-џ), a Bulgarian text's, without a regular expression per character.
+  if ((code >= 0x400 && code <= 0x45f) || (code >= 0xd800 && code <= 0xdfff)) return true;
   RUN_CHAR.lastIndex = at;
   return RUN_CHAR.test(text);
 }
