@@ -35,6 +35,7 @@ const CACHED_CODE = [
   'scripts/lib/corpus/anonymous-views.ts',
   'scripts/lib/corpus/scholar-checks.ts',
   'scripts/lib/corpus/reference-checks.ts',
+  'scripts/lib/names/capitalised-words.ts',
   'scripts/lib/names/edit-distance.ts',
   'scripts/lib/names/family-spellings.ts',
   'scripts/lib/names/russian-romanizations.ts',

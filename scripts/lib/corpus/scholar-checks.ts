@@ -2,6 +2,7 @@
 // readings it reports, each with a work in the entry's `references`, and every scholar a body
 // names to be cited. These heuristics find where that is not so. Pure.
 import type { Locale } from '../../../src/contract/facts.ts';
+import { capitalisedMatches } from '../names/capitalised-words.ts';
 import { editDistance } from '../names/edit-distance.ts';
 import { spellings, stripMarks } from '../names/family-spellings.ts';
 import * as russianNames from '../names/russian-romanizations.ts';
@@ -52,7 +53,7 @@ function spokenWord(word: string): SpokenWord {
 
 /** The capitalised words of a text; a hyphenated name also counts by its first part („Лопес-младши“ names Lopez). */
 function capitalised(text: string): string[] {
-  const found = text.match(/\p{Lu}[\p{L}-]*/gu) ?? [];
+  const found = capitalisedMatches(text);
   return [...found, ...found.filter((w) => w.includes('-')).map((w) => w.slice(0, w.indexOf('-')))];
 }
 
