@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';
+import { OUTPUT_HASHES_PATH, writeAtomically, writeOutputAtomically } from '../../scripts/lib/publish/write-output.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const PIECE = 256 * 1024;
@@ -49,5 +49,24 @@ describe('a streamed output file', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('the output hashes file', () => {
+  const work = tempDir('lexicon-hashes-');
+
+  it('names every other file with its SHA-1, sorted by path, and a rebuild re-uses every one of them', async () => {
+    const files = new Map<string, string>();
+    for (let n = 4200; n > 0; n--) files.set(`en/terms/t-${n}.json`, `{"n":${n}}`);
+    files.set('index.html', 'é');
+    const outDir = path.join(work, 'out');
+    await writeOutputAtomically(outDir, files);
+    const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url');
+    const expected = Object.fromEntries(
+      [...files.keys()].sort().map((file) => [file, sha1(files.get(file) as string)]),
+    );
+    const written = readFileSync(path.join(outDir, OUTPUT_HASHES_PATH), 'utf8');
+    expect(written).toBe(`${JSON.stringify(expected)}\n`);
+    expect((await writeOutputAtomically(outDir, files)).reused).toBe(files.size);
   });
 });

@@ -13,6 +13,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireOutputLock, type LockOptions } from '../../../runtime/output-lock.ts';
 import { outputSiblings, publish, recoverOutput, type PublishHooks } from '../../../runtime/publish.ts';
+import { outputHashesText } from './output-hashes-file.ts';
 import { SCRATCH_DIR, StagingSink, type WriteSummary } from './staging-sink.ts';
 
 export { MemorySink, type OutputSink, type StreamedFile } from './output-sink.ts';
@@ -62,7 +63,7 @@ async function writeLocked(
     await produce(sink);
     // Inside the staging folder (one filesystem, so adopt() is a rename), removed before publishing.
     rmSync(path.join(staging, SCRATCH_DIR), { recursive: true, force: true });
-    await sink.file(OUTPUT_HASHES_PATH, `${JSON.stringify(sortedObject(sink.hashes))}\n`);
+    await sink.fileInChunks(OUTPUT_HASHES_PATH, outputHashesText(sink.hashes));
     await publish(target, staging, retired, hooks);
     return sink.summary;
   } catch (error) {
@@ -87,11 +88,4 @@ function readPreviousHashes(target: string): Record<string, string> {
   } catch {
     return {};
   }
-}
-
-function sortedObject(record: Record<string, string>): Record<string, string> {
-  // The default sort compares code units, as `<` does: no comparator called per pair.
-  const sorted: Record<string, string> = {};
-  for (const key of Object.keys(record).sort()) sorted[key] = record[key] as string;
-  return sorted;
 }
