@@ -9,8 +9,9 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * The growth a very large build asks for, in percent of what survived the last full collection.
  * 20 rather than 50: at 100,000 terms the peak fell from 1,583-1,603 to 1,324-1,347 MiB in the
- * same wall time, for 2-5% more CPU on V8's helper threads (bench/README.md, "Memory at 100,000
- * terms, tenth session, second round"; 30 peaked at 1,412-1,443 MiB).
+ * same wall time, for 2-9% more CPU on V8's helper threads (bench/README.md, "Memory at 100,000
+ * terms, tenth session, second round", and the quiet pair at the end of that session; 30 peaked
+ * at 1,412-1,443 MiB).
  */
 export const LARGE_BUILD_HEAP_GROWTH_PERCENT = 20;
 
