@@ -47,8 +47,10 @@ export const SCRATCH_DIR = '.scratch';
 /** Text of up to this many code units is encoded into the sink's reused buffer (at most 3 bytes each). */
 const REUSED_BUFFER_UNITS = 4 * 1024 * 1024;
 
+/** How output-hashes.json spells each file's hash, whether written whole (hashOf) or in chunks. */
+const OUTPUT_HASH = { algorithm: 'sha1', encoding: 'base64url' } as const;
 // One call, not a Hash object per file: tens of thousands of small files a build.
-const hashOf = (bytes: Uint8Array) => digestOf('sha1', bytes, 'base64url');
+const hashOf = (bytes: Uint8Array) => digestOf(OUTPUT_HASH.algorithm, bytes, OUTPUT_HASH.encoding);
 
 /**
  * Writes into `staging`, re-using the files of `target` (the output in place) whose hashes in
@@ -118,10 +120,9 @@ export class StagingSink implements OutputSink {
     const fd = openSync(destination, 'w');
     let written: { bytes: number; digest: string };
     try {
-      const out = new HashedWrites(fd, 'sha1');
+      const out = new HashedWrites(fd, OUTPUT_HASH.algorithm);
       for (const chunk of chunks) out.put(chunk);
-      // As hashOf() spells file()'s hashes.
-      written = out.digest('base64url');
+      written = out.digest(OUTPUT_HASH.encoding);
     } finally {
       closeSync(fd);
     }
