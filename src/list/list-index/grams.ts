@@ -10,24 +10,16 @@
 // most items (single letters, common pairs) small: a stored range of exactly that length is a
 // bitmap, and is expanded into positions when a search uses it.
 import type { Locale } from '../../contract/facts.ts';
-import { postingLists } from './posting-lists.ts';
+import { GRAM_LENGTH } from './gram-table.ts';
+import { encodeGramSections, type EncodedGrams } from './posting-lists.ts';
 import { CorruptListIndexError, int32View, startAt, uint32View } from './words.ts';
 
-/** Grams of up to this many UTF-16 code units have posting lists. */
-export const GRAM_LENGTH = 3;
+export { GRAM_LENGTH } from './gram-table.ts';
 const PAD = '\u0000';
 const EMPTY = new Int32Array(0);
 /** Expanded bitmaps kept per index: at most this many times 4 bytes per item. */
 const EXPANDED_BITMAPS_KEPT = 32;
 const utf16 = new TextDecoder('utf-16le');
-
-export interface EncodedGrams {
-  /** The sorted dictionary of padded grams, UTF-16LE. */
-  gramKeys: Uint8Array;
-  /** Gram i's posting list is postings[gramStarts[i], gramStarts[i + 1]). */
-  gramStarts: Uint32Array;
-  postings: Uint32Array;
-}
 
 /** Words of a bitmap with one bit per item; 0 when there are no items. */
 function bitmapWords(count: number): number {
@@ -64,129 +56,9 @@ export function gramsOf(locale: Locale, names: readonly (readonly string[])[]): 
     names.every((item, i) => item === last.names[i])
   )
     return last.grams;
-  const grams = encodeGrams(names, bitmapLength);
+  const grams = encodeGramSections(names, bitmapLength);
   lastGrams.set(locale, { names, bitmapLength, grams });
   return grams;
-}
-
-/**
- * A padded gram as one number: its code units, most significant first, 16 bits each (48 bits in
- * all, exact in a double). Numbers order as the padded strings do (U+0000 padding lowest), and
- * a Map of numbers spares a string per gram of every name.
- */
-const gramNumber = (name: string, at: number, length: number): number => {
-  let value = 0;
-  for (let i = 0; i < GRAM_LENGTH; i++) value = value * 0x10000 + (i < length ? name.charCodeAt(at + i) : 0);
-  return value;
-};
-
-function encodeGrams(namesByItem: readonly (readonly string[])[], bitmapLength: number): EncodedGrams {
-  const ranks = unitRanks(namesByItem);
-  const sorted = ranks ? rankedGramLists(namesByItem, ranks) : numberedGramLists(namesByItem);
-  // A list at least as long as the bitmap becomes the bitmap, so every shorter range is a list.
-  const stored = sorted.map(([, list]) => (list.length < bitmapLength ? list : bitmapOf(list, bitmapLength)));
-  const gramStarts = new Uint32Array(sorted.length + 1);
-  const postings = new Uint32Array(stored.reduce((total, list) => total + list.length, 0));
-  let at = 0;
-  stored.forEach((list, i) => {
-    gramStarts[i] = at;
-    postings.set(list, at);
-    at += list.length;
-  });
-  gramStarts[sorted.length] = at;
-  const gramKeys = new Uint8Array(sorted.length * GRAM_LENGTH * 2);
-  const view = new DataView(gramKeys.buffer);
-  sorted.forEach(([gram], i) => {
-    for (let unit = 0; unit < GRAM_LENGTH; unit++) {
-      const code = Math.floor(gram / 0x10000 ** (GRAM_LENGTH - 1 - unit)) % 0x10000;
-      view.setUint16((i * GRAM_LENGTH + unit) * 2, code, true);
-    }
-  });
-  return { gramKeys, gramStarts, postings };
-}
-
-/** Bits of a code unit's rank: three ranks make a key of 30 bits, a small integer to V8. */
-const RANK_BITS = 10;
-const MOST_RANKS = 1 << RANK_BITS;
-
-/**
- * Each code unit of the names ranked in code unit order, from 1 (U+0000 shares the padding's 0),
- * and the unit of each rank; none when there are too many for RANK_BITS (then the grams are keyed
- * by their 48-bit number). Names use a few dozen code units in practice.
- */
-function unitRanks(namesByItem: readonly (readonly string[])[]): { rank: Uint16Array; unit: number[] } | undefined {
-  const seen = new Uint8Array(0x10000);
-  for (const names of namesByItem)
-    for (const name of names) for (let i = 0; i < name.length; i++) seen[name.charCodeAt(i)] = 1;
-  const rank = new Uint16Array(0x10000);
-  const unit = [0];
-  for (let code = 1; code < 0x10000; code++) {
-    if (seen[code] === 0) continue;
-    if (unit.length === MOST_RANKS) return undefined;
-    rank[code] = unit.length;
-    unit.push(code);
-  }
-  return { rank, unit };
-}
-
-/**
- * Every gram's posting list, sorted by gram, keyed while collected by its three ranks (a small
- * integer: a Map of those costs about half of one keyed by 48-bit numbers, which V8 boxes).
- * Ranks order as their code units do, so keys order as the padded grams.
- */
-function rankedGramLists(
-  namesByItem: readonly (readonly string[])[],
-  { rank, unit }: { rank: Uint16Array; unit: number[] },
-): [number, Uint32Array][] {
-  const { keys, lists } = postingLists((add) =>
-    namesByItem.forEach((names, position) => {
-      for (const name of names) {
-        // The grams ending at each code unit: its own, with the one before, with the two before
-        // (GRAM_LENGTH is 3; a key holds three ranks).
-        let first = 0;
-        let second = 0;
-        for (let at = 0; at < name.length; at++) {
-          const third = rank[name.charCodeAt(at)] ?? 0;
-          add(third << (2 * RANK_BITS), position);
-          if (at >= 1) add((second << (2 * RANK_BITS)) | (third << RANK_BITS), position);
-          if (at >= 2) add((first << (2 * RANK_BITS)) | (second << RANK_BITS) | third, position);
-          first = second;
-          second = third;
-        }
-      }
-    }),
-  );
-  const mask = MOST_RANKS - 1;
-  const gramOf = (key: number) =>
-    ((unit[key >>> (2 * RANK_BITS)] ?? 0) * 0x10000 + (unit[(key >>> RANK_BITS) & mask] ?? 0)) * 0x10000 +
-    (unit[key & mask] ?? 0);
-  return keys.map((key, i) => [gramOf(key), lists[i] ?? EMPTY_LIST]);
-}
-
-/** Every gram's posting list, sorted by gram, keyed by the gram's number (any code units). */
-function numberedGramLists(namesByItem: readonly (readonly string[])[]): [number, Uint32Array][] {
-  const { keys, lists } = postingLists((add) =>
-    namesByItem.forEach((names, position) => {
-      for (const name of names) {
-        for (let length = 1; length <= GRAM_LENGTH; length++) {
-          for (let at = 0; at + length <= name.length; at++) add(gramNumber(name, at, length), position);
-        }
-      }
-    }),
-  );
-  return keys.map((key, i) => [key, lists[i] ?? EMPTY_LIST]);
-}
-
-const EMPTY_LIST = new Uint32Array(0);
-
-/** One bit per item, set for the positions in `list` (each below 32 * `length`). */
-function bitmapOf(list: ArrayLike<number> & Iterable<number>, length: number): Uint32Array {
-  const bitmap = new Uint32Array(length);
-  for (const position of list) {
-    const word = position >>> 5;
-    bitmap[word] = (bitmap[word] ?? 0) | (1 << (position & 31));
-  }
-  return bitmap;
 }
 
 /**
