@@ -140,10 +140,21 @@ export const LATIN_TO_BULGARIAN: Readonly<Record<string, string>> = {
 const SOFT_C_BEFORE = new Set(['e', 'i', 'y']);
 /** A consonantal y or j (initial or after a vowel for y, always for j) before a vowel: й, or one letter with it. */
 const CONSONANTAL_Y_WITH: Readonly<Record<string, string>> = { a: 'я', u: 'ю' };
-const LATIN_SEQUENCES = Object.keys(LATIN_TO_BULGARIAN).sort((a, b) => b.length - a.length);
+/** The keys of LATIN_TO_BULGARIAN by their first letter, longest first (a sequence at `at` starts with its letter). */
+const LATIN_SEQUENCES_BY_FIRST = new Map<string, string[]>();
+for (const sequence of Object.keys(LATIN_TO_BULGARIAN).sort((a, b) => b.length - a.length)) {
+  const first = sequence.charAt(0);
+  LATIN_SEQUENCES_BY_FIRST.set(first, [...(LATIN_SEQUENCES_BY_FIRST.get(first) ?? []), sequence]);
+}
 const LATIN_VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
-const isLetter = (char: string | undefined) => char !== undefined && /[\p{L}\p{M}]/u.test(char);
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+const ASCII_LETTER = /[a-zA-Z]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII character, controls too
+const ASCII = /^[\u0000-\u007f]*$/;
+/** A letter or a combining mark; ASCII answered without the Unicode property (the same answer: no ASCII mark). */
+const isLetter = (char: string | undefined) =>
+  char !== undefined && (char < '\u0080' ? ASCII_LETTER.test(char) : LETTER_OR_MARK.test(char));
 
 // Lower case without a locale: Unicode tailors lower-casing for Turkish, Azeri and Lithuanian
 // only, so English and Bulgarian get the same letters (checked for every code point), and
@@ -208,12 +219,16 @@ export function greekToLatin(text: string): string {
 
 /** Latin -> Bulgarian Cyrillic by this project's convention (see the top of this file). */
 export function latinToBulgarian(text: string): string {
-  // Accents go first so that "é" reads as "e"; letters of other scripts keep theirs.
-  const lower = text
-    .normalize('NFD')
-    .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
-    .normalize('NFC')
-    .toLowerCase();
+  // Accents go first so that "é" reads as "e"; letters of other scripts keep theirs. ASCII has
+  // neither accents nor decompositions.
+  const lower = (
+    ASCII.test(text)
+      ? text
+      : text
+          .normalize('NFD')
+          .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
+          .normalize('NFC')
+  ).toLowerCase();
   let out = '';
   for (let at = 0; at < lower.length; ) {
     const char = lower.charAt(at);
@@ -244,6 +259,8 @@ export function latinToBulgarian(text: string): string {
 
 /** The longest key of LATIN_TO_BULGARIAN that `lower` holds at `at`; a loop, not a closure per letter. */
 function latinSequenceAt(lower: string, at: number): string | undefined {
-  for (const sequence of LATIN_SEQUENCES) if (lower.startsWith(sequence, at)) return sequence;
+  const candidates = LATIN_SEQUENCES_BY_FIRST.get(lower.charAt(at));
+  if (candidates === undefined) return undefined;
+  for (const sequence of candidates) if (lower.startsWith(sequence, at)) return sequence;
   return undefined;
 }
