@@ -17,6 +17,8 @@ const LETTER_MAP: Record<string, string> = {
 };
 const MAPPED_LETTERS = new RegExp(`[${Object.keys(LETTER_MAP).join('')}]`, 'gu');
 const COMBINING_MARKS = /\p{M}+/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII character, controls too
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /**
  * Folds text for case- and accent-insensitive substring search. Lower case without the locale:
@@ -25,6 +27,9 @@ const COMBINING_MARKS = /\p{M}+/gu;
  * `locale` stays in the signature for a locale that would need its own (none of LOCALES does).
  */
 export function foldForSearch(text: string, _locale: Locale): string {
+  // ASCII has no decomposition, no combining mark and none of LETTER_MAP: lower-casing is all
+  // that would change it (a test holds this), and most names and romanizations are ASCII.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')

@@ -42,4 +42,20 @@ describe('foldForSearch', () => {
       }),
     );
   });
+
+  it('folds ASCII text by lower-casing it, as the whole fold does (property)', () => {
+    const wholeFold = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .replace(/[æœßøłđðþıς]/gu, (letter) => `<${letter}>`)
+        .normalize('NFC');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 40 }), (text) => {
+        expect(foldForSearch(text, 'en')).toBe(wholeFold(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
