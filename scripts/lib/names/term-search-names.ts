@@ -6,7 +6,7 @@
 // (build-site.ts); from records (termSearchNames) they are the same.
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { CorpusTerm } from '../corpus/corpus-model.ts';
-import { searchableNames, type TermNames } from './search-names.ts';
+import { searchableNamesByLocale, type TermNames } from './search-names.ts';
 import { termNamesBySlug, type ApiRecords } from '../publish/api-records.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 
@@ -77,7 +77,7 @@ function namesOf(names: TermNames, cache: ParseCache | undefined): Record<Locale
   const key = cache ? ParseCache.keyOf(JSON.stringify(names), 'search names') : '';
   let computed = cache?.outcome<Record<Locale, string[]>>(key);
   if (!computed) {
-    computed = Object.fromEntries(LOCALES.map((l) => [l, searchableNames(names, l)])) as Record<Locale, string[]>;
+    computed = searchableNamesByLocale(names);
     cache?.setOutcome(key, computed);
   }
   return computed;
