@@ -28,30 +28,49 @@ export class GramTable {
 
   /**
    * The ids in the dictionary's order: by code units, shorter grams (padded with U+0000) first.
-   * A radix sort, a code unit at a time from the last: a comparison sort of the grams' 48-bit
-   * numbers took longer than collecting them.
+   * A radix sort, a code unit at a time from the last, each unit by its rank among the units the
+   * names use (a few hundred buckets, not 65,536): a comparison sort of the grams' 48-bit numbers
+   * took longer than collecting them.
    */
   sortedIds(): Uint32Array {
+    const rank = this.#unitRanks();
     let ids = new Uint32Array(this.size);
     for (let id = 0; id < this.size; id++) ids[id] = id;
     let spare = new Uint32Array(this.size);
-    const starts = new Uint32Array(0x10001);
+    const starts = new Uint32Array(this.size + 2);
     for (let unit = GRAM_LENGTH - 1; unit >= 0; unit--) {
       starts.fill(0);
       for (let id = 0; id < this.size; id++) {
-        const next = this.#unitOf(id, unit) + 1;
+        const next = (rank[this.#unitOf(id, unit)] ?? 0) + 1;
         starts[next] = (starts[next] ?? 0) + 1;
       }
-      for (let code = 1; code <= 0xffff; code++) starts[code] = (starts[code] ?? 0) + (starts[code - 1] ?? 0);
+      for (let r = 1; r < starts.length; r++) starts[r] = (starts[r] ?? 0) + (starts[r - 1] ?? 0);
       for (const id of ids) {
-        const code = this.#unitOf(id, unit);
-        const at = starts[code] ?? 0;
+        const r = rank[this.#unitOf(id, unit)] ?? 0;
+        const at = starts[r] ?? 0;
         spare[at] = id;
-        starts[code] = at + 1;
+        starts[r] = at + 1;
       }
-      [ids, spare] = [spare, ids];
+      const sorted = spare;
+      spare = ids;
+      ids = sorted;
     }
     return ids;
+  }
+
+  /**
+   * Each code unit's rank in code unit order, from 1 (0 is the padding): every unit of a gram is
+   * a gram of its own, so the one-unit grams are every unit there is.
+   */
+  #unitRanks(): Uint16Array {
+    const units: number[] = [];
+    for (let id = 0; id < this.size; id++) if (this.#tails[id] === 0) units.push(this.#heads[id] ?? 0);
+    const sorted = Uint16Array.from(units).sort();
+    const rank = new Uint16Array(0x10000);
+    sorted.forEach((unit, i) => {
+      rank[unit] = i + 1;
+    });
+    return rank;
   }
 
   /** The dictionary section: each gram's code units in `order`, UTF-16LE. */
