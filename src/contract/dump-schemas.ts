@@ -1,6 +1,6 @@
 // The offline dumps' manifest (/dumps/manifest.json) as zod schemas: the build validates the
 // manifest it writes with them, and its JSON Schema is published beside the responses'.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATA_VERSION_HEX_DIGITS, DATA_VERSION_PATTERN, LICENSE, LOCALES } from './facts.ts';
 import { AttributionSchema } from './response-schemas.ts';
 import { DUMPS_URL_PATH } from './output-layout.ts';

@@ -2,7 +2,7 @@
 // them, the tests validate every response, and the JSON Schemas and the OpenAPI components are
 // generated from them (scripts/lib/openapi.ts). Bounds, problem kinds and parameter names come
 // from the declarations in this folder. The function imports types only (cold start).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LICENSE, LOCALES, SLUG_MAX_LENGTH, SLUG_PATTERN } from './facts.ts';
 import { LIST_PARAMETERS } from './list-parameters.ts';
 import { PROBLEM_KIND_NAMES } from './problems.ts';

@@ -1,7 +1,7 @@
 // The corpus files as zod schemas: site.yaml, terms/<slug>/term.yaml, terms/<slug>/<locale>.md
 // frontmatter and posts/<slug>.yaml. The build validates every file with these (file, line,
 // field in each message); what the API serves is in src/contract/response-schemas.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { PillarKeySchema, SlugSchema } from '../../../src/contract/response-schemas.ts';
 
 const Text = z.string().trim().min(1, { error: 'must not be empty' });

@@ -1,7 +1,7 @@
 // The machine-checkable part of corpus/STYLE.md (corpus/style.yaml): spellings to avoid, per
 // locale, each with the preferred form, and the whole phrases in which an avoided form is right
 // (`except`). Pure: the caller reads the file.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import type { CorpusProblem } from './corpus-model.ts';
 import { parseYaml } from './yaml-source.ts';

@@ -2,7 +2,7 @@
 // build validates with (src/contract/response-schemas.ts); operations, parameters, statuses,
 // headers and descriptions from the contract's declarations (src/contract/). Nothing here
 // states a fact of its own.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DOCS_PATH, LICENSE, LICENSE_SPDX, LICENSE_URL } from '../../../src/contract/facts.ts';
 import { ALLOWED_METHOD_LIST, HEADERS } from '../../../src/contract/headers.ts';
 import { apiOperations, rateLimitHeaders, type ResponseModel } from '../../../src/contract/operations.ts';
