@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread.ts';
+import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread-size.ts';
 import { fileWriterPays, withFileWriter } from '../../scripts/lib/publish/file-writer.ts';
 import type { OutputSink } from '../../scripts/lib/publish/output-sink.ts';
 import { writeAtomically } from '../../scripts/lib/publish/write-output.ts';

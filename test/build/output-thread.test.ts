@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread.ts';
+import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread-size.ts';
 import { outputThreadPays } from '../../scripts/lib/publish/output-thread.ts';
 import { fixtureBuilds } from '../helpers/fixture-build.ts';
 import { expectOutputUntouched, expectSameTree } from '../helpers/output-assertions.ts';

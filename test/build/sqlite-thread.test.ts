@@ -9,11 +9,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { sqliteBytes, sqliteRows, toSqlite, type SqliteRows } from '../../scripts/lib/formats/sqlite-dump.ts';
-import {
-  MIN_TERMS_FOR_THREAD,
-  startSqliteDump,
-  type SqliteJobOptions,
-} from '../../scripts/lib/formats/sqlite-thread.ts';
+import { startSqliteDump, type SqliteJobOptions } from '../../scripts/lib/formats/sqlite-thread.ts';
+import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread-size.ts';
 import { termSearchNames } from '../../scripts/lib/names/term-search-names.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';

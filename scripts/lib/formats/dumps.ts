@@ -22,7 +22,8 @@ import {
 } from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
 import { sqliteHeadRows, sqliteTermRows } from './sqlite-dump.ts';
-import { MIN_TERMS_FOR_THREAD, startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
+import { startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
+import { MIN_TERMS_FOR_THREAD } from './sqlite-thread-size.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
 import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from '../publish/write-output.ts';

@@ -16,7 +16,7 @@
 // file), and the thread is ended before the staging folder is removed.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread.ts';
+import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread-size.ts';
 import { MODULE_EXTENSION, siblingModule, startWorker } from '../workers/worker-entry.ts';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
 import type { SharedStaging, StagingSink, StagingWritten } from './staging-sink.ts';

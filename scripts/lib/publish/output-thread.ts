@@ -18,7 +18,7 @@ import type { SkosDumpFiles } from '../formats/skos-files.ts';
 import { LOCALES } from '../../../src/contract/facts.ts';
 import { checkableFiles } from '../corpus/corpus-layout.ts';
 import type { CorpusFiles } from '../corpus/load-corpus.ts';
-import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread.ts';
+import { MIN_TERMS_FOR_THREAD } from '../formats/sqlite-thread-size.ts';
 import { MODULE_EXTENSION, siblingModule, startWorker } from '../workers/worker-entry.ts';
 import type { ApiRecords } from './api-records.ts';
 import type { SharedStaging, StagingWritten } from './staging-sink.ts';
