@@ -3,24 +3,13 @@
 // generated from them (scripts/lib/openapi.ts). Bounds, problem kinds and parameter names come
 // from the declarations in this folder. The function imports types only (cold start).
 import * as z from 'zod';
-import { LICENSE, LOCALES, SLUG_MAX_LENGTH, SLUG_PATTERN } from './facts.ts';
+import { LICENSE, LOCALES } from './facts.ts';
+import { PillarKeySchema, SlugSchema } from './key-schemas.ts';
 import { LIST_PARAMETERS } from './list-parameters.ts';
 import { PROBLEM_KIND_NAMES } from './problems.ts';
 import { VOCABULARIES } from './vocabularies.ts';
 
 export const LocaleSchema = z.enum(LOCALES).describe('Response language: en (English) or bg (Bulgarian).');
-
-export const SlugSchema = z
-  .string()
-  .max(SLUG_MAX_LENGTH, { error: `must be at most ${SLUG_MAX_LENGTH} characters` })
-  .regex(SLUG_PATTERN, {
-    error: 'must be lowercase ASCII kebab case (a-z, 0-9 and single hyphens, like "prima-materia")',
-  })
-  .describe('URL-safe identifier, lowercase ASCII kebab case; identical in both locales.');
-
-export const PillarKeySchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a lowercase key like "cosmology"' });
 
 export const AttributionSchema = z
   .strictObject({

@@ -2,7 +2,7 @@
 // frontmatter and posts/<slug>.yaml. The build validates every file with these (file, line,
 // field in each message); what the API serves is in src/contract/response-schemas.ts.
 import * as z from 'zod';
-import { PillarKeySchema, SlugSchema } from '../../../src/contract/response-schemas.ts';
+import { PillarKeySchema, SlugSchema } from '../../../src/contract/key-schemas.ts';
 
 const Text = z.string().trim().min(1, { error: 'must not be empty' });
 // Where null is allowed, the messages say so: "is required" alone would hide it.

@@ -43,6 +43,7 @@ const CACHED_CODE = [
   'scripts/lib/names/term-search-names.ts',
   'scripts/lib/corpus/corpus-schema.ts',
   'src/contract/response-schemas.ts',
+  'src/contract/key-schemas.ts',
   'src/contract/facts.ts',
   'scripts/lib/names/search-names.ts',
   'scripts/lib/names/transliteration.ts',

@@ -2,7 +2,6 @@
 // scripts/build.ts is a thin shell over this, and the tests call it directly.
 import path from 'node:path';
 import type { PublicGrant } from '../../../src/limits/grants.ts';
-import { archiveDumps } from '../formats/dump-history.ts';
 import { DUMPS_DIR } from '../../../src/contract/output-layout.ts';
 import type { EditorialCheck, EditorialFinding } from '../corpus/editorial-checks.ts';
 import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
@@ -157,8 +156,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const { records, dataVersion, counts, pages, warnings } = prepared;
   const { summary, pages: pageCount } = written;
   timings?.lap('output hashes, publish');
-  if (options.cacheDir !== undefined)
+  // Imported here, not at the top: the dumps' history (and the response schemas its dump schemas
+  // use) is then loaded with the output's code, not in the start-up; by now it is loaded.
+  if (options.cacheDir !== undefined) {
+    const { archiveDumps } = await import('../formats/dump-history.ts');
     archiveDumps(path.join(options.outDir, DUMPS_DIR), path.join(options.cacheDir, DUMPS_DIR));
+  }
   timings?.lap('archive dumps in the cache');
   const postsElsewhere = pages && !pages.paths.post.startsWith('/') ? new URL(pages.paths.post).origin : undefined;
   return {
