@@ -4,9 +4,15 @@
 // and whenever bin/run.mjs finds a source newer than the last compilation.
 //
 // esbuild bundles each command of scripts/ (build, start, ...) and each worker thread's module
-// (every `*-worker.ts`), with the packages they use, into shared chunks in one flat folder: a
-// process then loads a few large files instead of hundreds of small ones, which is most of what
-// start-up cost (bench/README.md). Kept outside: better-sqlite3 (a native addon, found through
+// (every `*-worker.ts`), with the packages they use, into one flat folder: a process then loads a
+// few large files instead of hundreds of small ones, which is most of what start-up cost
+// (bench/README.md). The commands are one build, split into chunks along the commands and their
+// dynamic imports; each worker module is a second build's single file. In one build with the
+// workers esbuild made a chunk for every set of commands and threads sharing code: a worker
+// thread loaded 8-20 files, each one more module for its loader, where it now loads one (the
+// output thread's load: 0.86x the CPU), and the main thread's start-up 28 where it loads 22
+// ("Start-up, eleventh session"). One build per command would save the main thread a few more
+// files for twice the compilation. Kept outside: better-sqlite3 (a native addon, found through
 // its package) and esbuild (only the sources use it at run time). What the sources read beside
 // themselves at run time is computed here once and built in as constants
 // (scripts/lib/cli/compile-constants.ts): the pages' stylesheet and scripts, and the parse
@@ -75,14 +81,12 @@ export async function compile() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const define = await constants(esbuild);
-  const result = await esbuild.build({
+  const shared = {
     absWorkingDir: ROOT,
-    entryPoints,
     outdir: OUT,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
     bundle: true,
-    splitting: true,
     external: EXTERNAL,
     alias: ALIAS,
     platform: 'node',
@@ -97,9 +101,15 @@ export async function compile() {
     legalComments: 'none',
     metafile: true,
     logLevel: 'error',
-  });
+  };
+  const builds = [
+    { entryPoints: commands, splitting: true },
+    { entryPoints: workerModules('scripts'), splitting: false },
+  ];
+  const results = await Promise.all(builds.map((build) => esbuild.build({ ...shared, ...build })));
+  const files = new Set(results.flatMap((result) => Object.keys(result.metafile.outputs)));
   writeFileSync(STAMP, `${entryPoints.length} entry points\n`);
-  return { entries: entryPoints.length, files: Object.keys(result.metafile.outputs).length };
+  return { entries: entryPoints.length, files: files.size };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
