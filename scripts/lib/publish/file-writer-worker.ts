@@ -37,22 +37,14 @@ async function answer(message: WriteBatch | StreamPiece): Promise<void> {
 
 /** Writes the batch's files; their hashes and counts (then forgotten here: the main sink keeps them). */
 async function write({ files, ends, bytes }: WriteBatch): Promise<StagingWritten> {
-  const before = { ...sink.summary };
-  const hashes: Record<string, string> = {};
   const all = new Uint8Array(bytes);
   let start = 0;
   for (const [i, file] of files.entries()) {
     const end = ends[i] as number;
     await sink.file(file, all.subarray(start, end));
-    hashes[file] = sink.hashes[file] as string;
-    delete sink.hashes[file];
     start = end;
   }
-  const { files: count, bytes: size, reused } = sink.summary;
-  return {
-    hashes,
-    summary: { files: count - before.files, bytes: size - before.bytes, reused: reused - before.reused },
-  };
+  return sink.written();
 }
 
 /** Writes a streamed file's piece and sends it back, or answers the file's end. */

@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { OUTPUT_HASH, OutputHashes, type OutputHashesData } from './output-hashes.ts';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
 import { HashedWrites, STREAM_PIECE_BYTES, streamedFile, writtenHere } from './streamed-file.ts';
 
@@ -38,7 +39,7 @@ export interface SharedStaging {
 
 /** What a sink wrote: its files' hashes and its counts (merged into the main sink by StagingSink.merge). */
 export interface StagingWritten {
-  hashes: Record<string, string>;
+  hashes: OutputHashesData;
   summary: WriteSummary;
 }
 
@@ -47,10 +48,10 @@ export const SCRATCH_DIR = '.scratch';
 /** Text of up to this many code units is encoded into the sink's reused buffer (at most 3 bytes each). */
 const REUSED_BUFFER_UNITS = 4 * 1024 * 1024;
 
-/** How output-hashes.json spells each file's hash, whether written whole (hashOf) or in chunks. */
-const OUTPUT_HASH = { algorithm: 'sha1', encoding: 'base64url' } as const;
 // One call, not a Hash object per file: tens of thousands of small files a build.
-const hashOf = (bytes: Uint8Array) => digestOf(OUTPUT_HASH.algorithm, bytes, OUTPUT_HASH.encoding);
+const hashOf = (bytes: Uint8Array) => digestOf(OUTPUT_HASH.algorithm, bytes, 'buffer');
+/** A digest as output-hashes.json spells it (the previous build's hashes are read from it). */
+const spelled = (digest: Buffer) => digest.toString(OUTPUT_HASH.encoding);
 
 /**
  * Writes into `staging`, re-using the files of `target` (the output in place) whose hashes in
@@ -62,8 +63,10 @@ const hashOf = (bytes: Uint8Array) => digestOf(OUTPUT_HASH.algorithm, bytes, OUT
  */
 export class StagingSink implements OutputSink {
   /** Each file's SHA-1, by path: the next build's hint (OUTPUT_HASHES_PATH). */
-  readonly hashes: Record<string, string> = {};
+  readonly hashes = new OutputHashes();
   readonly summary: WriteSummary = { files: 0, bytes: 0, reused: 0 };
+  /** The counts as written() last told them. */
+  #told: WriteSummary = { files: 0, bytes: 0, reused: 0 };
   /** Streams not yet closed: a failing build closes them before it removes the staging folder. */
   readonly #openFiles = new Set<number>();
   readonly #createdDirs = new Set<string>();
@@ -82,14 +85,23 @@ export class StagingSink implements OutputSink {
     return { staging: this.staging, target: this.target, previousHashes: this.previousHashes };
   }
 
-  /** What this sink wrote, for the sink of the main thread (merge). */
+  /**
+   * What this sink wrote since written() was last called, for the sink of the main thread
+   * (merge); its hashes are then forgotten here.
+   */
   written(): StagingWritten {
-    return { hashes: this.hashes, summary: this.summary };
+    const { files, bytes, reused } = this.summary;
+    const told = this.#told;
+    this.#told = { ...this.summary };
+    return {
+      hashes: this.hashes.take(),
+      summary: { files: files - told.files, bytes: bytes - told.bytes, reused: reused - told.reused },
+    };
   }
 
   /** Counts in what another thread's sink wrote into this staging folder, as if written here. */
   merge(other: StagingWritten): void {
-    Object.assign(this.hashes, other.hashes);
+    this.hashes.addAll(other.hashes);
     this.summary.reused += other.summary.reused;
     this.summary.bytes += other.summary.bytes;
     const before = this.summary.files;
@@ -104,9 +116,9 @@ export class StagingSink implements OutputSink {
     // Text is made bytes once, then hashed and written: hashing the string and writing it
     // encoded it twice, and counting its bytes was a third pass over it.
     const bytes = typeof contents === 'string' ? this.#utf8(contents) : contents;
-    const hash = hashOf(bytes);
-    this.hashes[file] = hash;
-    if (this.#reused(file, hash, destination)) this.summary.reused++;
+    const digest = hashOf(bytes);
+    this.hashes.add(file, digest);
+    if (this.#reused(file, digest, destination)) this.summary.reused++;
     else writeFileSync(destination, bytes);
     this.#counted(bytes.byteLength);
   }
@@ -126,9 +138,10 @@ export class StagingSink implements OutputSink {
     } finally {
       closeSync(fd);
     }
-    const { bytes, digest } = written;
-    this.hashes[file] = digest;
-    if (this.previousHashes[file] === digest) {
+    const { bytes } = written;
+    const digest = Buffer.from(written.digest, OUTPUT_HASH.encoding);
+    this.hashes.add(file, digest);
+    if (this.previousHashes[file] === written.digest) {
       // Set aside while the link is tried; put back if that fails.
       const aside = `${destination}.written`;
       renameSync(destination, aside);
@@ -211,10 +224,11 @@ export class StagingSink implements OutputSink {
    * recorded hash is only a hint: the file on disk may have been damaged or replaced since
    * (finding 4 of issue 22), so it is re-used only if its bytes hash to what this build writes.
    */
-  #reused(file: string, hash: string, destination: string): boolean {
-    if (this.previousHashes[file] !== hash) return false;
+  #reused(file: string, digest: Buffer, destination: string): boolean {
+    const hint = this.previousHashes[file];
+    if (hint === undefined || hint !== spelled(digest)) return false;
     const previous = path.join(this.target, file);
-    return holds(previous, hash) && linked(previous, destination);
+    return holds(previous, digest) && linked(previous, destination);
   }
 
   /** The file's path in the staging folder, whose folder is made the first time one is asked for. */
@@ -252,11 +266,11 @@ function hashFile(file: string): { bytes: number; sha256: string } {
   return { bytes, sha256: hash.digest('hex') };
 }
 
-/** Whether a previous output file is a regular file (not a link) whose content hashes to `hash`. */
-function holds(file: string, hash: string): boolean {
+/** Whether a previous output file is a regular file (not a link) whose content hashes to `digest`. */
+function holds(file: string, digest: Buffer): boolean {
   try {
     if (!lstatSync(file).isFile()) return false;
-    return hashOf(readFileSync(file)) === hash;
+    return hashOf(readFileSync(file)).equals(digest);
   } catch {
     return false;
   }
