@@ -242,7 +242,9 @@ export function parseWith<T extends z.ZodType>(
     }
   }
   if (unsafe) return undefined;
-  const result = schema.safeParse(yaml.value ?? {});
+  // With its input, an issue tells a missing field from a wrong one even where the field's own
+  // message (its schema's `error`) replaces zod's "expected ..., received ...".
+  const result = schema.safeParse(yaml.value ?? {}, { reportInput: true });
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -267,12 +269,11 @@ export function parseWith<T extends z.ZodType>(
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') {
-    if (/received undefined/.test(issue.message)) return `is required (expected ${issue.expected})`;
-    const received = /received (\w+)/.exec(issue.message)?.[1] ?? 'something else';
-    return `must be ${article(issue.expected)}, not ${received}`;
-  }
-  return issue.message;
+  if (issue.code !== 'invalid_type') return issue.message;
+  if (issue.input === undefined) return `is required (expected ${issue.expected})`;
+  const received = /received (\w+)/.exec(issue.message)?.[1];
+  // No "received": the field's own message, which says what to write (year: "a whole year like 1977").
+  return received === undefined ? issue.message : `must be ${article(issue.expected)}, not ${received}`;
 }
 
 function article(type: string): string {
