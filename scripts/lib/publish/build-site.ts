@@ -134,16 +134,23 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   timings?.lap('start-up (loading the code)');
   let thread: OutputThread | undefined;
   let releaseHeap: (() => void) | undefined;
-  const afterChecks = (files: CorpusFiles) => {
+  const hooks: PreparingHooks = {
     // Texts left on disk: a corpus so large that V8's own heap growth would peak in gigabytes.
-    if (files.files.some(isOnDisk)) releaseHeap = holdHeapGrowth();
-    if (options.parallelOutput ?? outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
+    // Held from the end of reading, not of the checks: the checks fill the parse cache, and a
+    // limit V8 set by its default growth then let validation peak at 1,080-1,450 MiB at 100,000
+    // terms, from run to run (bench/README.md, "The 100,000-term peak, eleventh session").
+    afterRead: (files) => {
+      if (files.files.some(isOnDisk)) releaseHeap = holdHeapGrowth();
+    },
+    afterChecks: (files) => {
+      if (options.parallelOutput ?? outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
+    },
   };
   let prepared: Awaited<ReturnType<typeof prepare>>;
   let written: Awaited<ReturnType<WriteSiteCode['writeSite']>>;
   let slugs: string[];
   try {
-    prepared = await prepare({ ...options, whileWaiting: preloadWriteSite }, afterChecks);
+    prepared = await prepare({ ...options, whileWaiting: preloadWriteSite }, hooks);
     if (!prepared.ok) return prepared;
     // Taken first: writing lets the records go (emit.ts releaseRecords).
     slugs = prepared.records.locales.en.terms.map((term) => term.slug);
@@ -179,20 +186,26 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
 /** A build's options, and what its main thread does while it waits (prepare-corpus.ts: whileWaiting). */
 type BuildPreparing = BuildOptions & Pick<PrepareOptions, 'whileWaiting'>;
 
+/** What the build does once the corpus is read, and once the files' own checks are done. */
+interface PreparingHooks {
+  afterRead: (files: CorpusFiles) => void;
+  afterChecks: (files: CorpusFiles) => void;
+}
+
 /**
  * Load, check, validate, derive. A function of its own so that the corpus texts, the parsed
  * files and the validated corpus are unreachable while the output is written: at 100,000
  * terms they are gigabytes, and the records hold what the output needs.
  */
-async function prepare(options: BuildPreparing, afterChecks: (files: CorpusFiles) => void): Promise<PrepareOutcome> {
-  // Started first, they load while the corpus is read (the CLI's started before the build's code
-  // loaded: workers/early-threads.ts), and check each file as it is read.
+async function prepare(options: BuildPreparing, hooks: PreparingHooks): Promise<PrepareOutcome> {
+  // Started first (workers/early-threads.ts): they load while the corpus is read, and check each file read.
   const { timings } = options;
   const workers = options.parallelChecks === false ? undefined : CheckWorkers.start();
   timings?.lap('start check threads');
   // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
   const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
   const { files, finishChecks } = await readCorpus(options, workers, cache);
+  hooks.afterRead(files);
   timings?.lap('read corpus files');
   if (files.missingRoot) {
     await workers?.stop();
@@ -231,7 +244,7 @@ async function prepare(options: BuildPreparing, afterChecks: (files: CorpusFiles
       await workers?.retire(editorialThread ? 1 : 0);
     }
     // The check threads' core is free while validation and the editorial checks run here.
-    afterChecks(files);
+    hooks.afterChecks(files);
     timings?.lap("each file's own checks (YAML, schema), on the check threads");
     prepared =
       editorialThread && workers?.available
