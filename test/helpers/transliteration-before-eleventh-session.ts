@@ -1,8 +1,8 @@
 // scripts/lib/names/transliteration.ts as it was before the eleventh session (commit 462228e4), kept
 // as the oracle of the faster lookups that replaced it (transliteration-oracle.test.ts): not
-// shipped; not to be edited.
+// shipped; not to be edited. Its header, as it was:
 // Transliterations that make a name findable in the other script (docs/api-contract.md, "Search").
-// Each system is declared once, here, as data; the functions only apply it. They are for search:
+// Each system is declared once, as data; the functions only apply it. They are for search:
 // output is lower case and letters of other scripts pass through unchanged.
 //
 // - Bulgarian Cyrillic -> Latin: the Streamlined System of the Transliteration Act
@@ -17,76 +17,21 @@
 //   Bythos -> Битос, Caduceus -> Кадуцей, Yesod -> Йесод). It is the Streamlined System read
 //   backwards where that agrees with usage (sht, zh, ts, sh, yu, ya, final ia), but "ch" is х and
 //   "y" between consonants is и, as in Greek loans; c is ц before e, i, y and к elsewhere.
+// The tables (the systems' data) are the module's own, imported: the oracle holds the old
+// algorithm only, so a change of a system's data is made once, in the module.
+import {
+  BULGARIAN_EXCEPTIONS,
+  BULGARIAN_STREAMLINED,
+  GREEK_ALA_LC,
+  LATIN_TO_BULGARIAN,
+} from '../../scripts/lib/names/transliteration.ts';
 
-/** Bulgarian Streamlined System (2009), letter by letter. */
-export const BULGARIAN_STREAMLINED: Readonly<Record<string, string>> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sht',
-  ъ: 'a',
-  ь: 'y',
-  ю: 'yu',
-  я: 'ya',
-};
 /** The Act's contextual rule: "ия" closing a word. */
 const BULGARIAN_FINAL_IA = /ия(?![\p{L}\p{M}])/gu;
 /** Words the Act names as exceptions, with their established form (Art. 6). */
-export const BULGARIAN_EXCEPTIONS: Readonly<Record<string, string>> = { българия: 'bulgaria' };
 const BULGARIAN_EXCEPTION_WORDS = Object.keys(BULGARIAN_EXCEPTIONS);
 const BULGARIAN_WORD = /[\p{L}\p{M}]+/gu;
 
-/** ALA-LC Greek, base letters (after canonical decomposition and lower-casing). */
-export const GREEK_ALA_LC: Readonly<Record<string, string>> = {
-  α: 'a',
-  β: 'b',
-  γ: 'g',
-  δ: 'd',
-  ε: 'e',
-  ζ: 'z',
-  η: 'ē',
-  θ: 'th',
-  ι: 'i',
-  κ: 'k',
-  λ: 'l',
-  μ: 'm',
-  ν: 'n',
-  ξ: 'x',
-  ο: 'o',
-  π: 'p',
-  ρ: 'r',
-  σ: 's',
-  ς: 's',
-  τ: 't',
-  υ: 'y',
-  φ: 'ph',
-  χ: 'ch',
-  ψ: 'ps',
-  ω: 'ō',
-  ϝ: 'w',
-};
 /** υ after these vowels (without a diaeresis) is the second half of a diphthong: u. */
 const GREEK_U_DIPHTHONG_FIRST = new Set(['α', 'ε', 'η', 'ο']);
 const GREEK_NASAL_GAMMA_BEFORE = new Set(['γ', 'κ', 'ξ', 'χ']);
@@ -94,55 +39,11 @@ const GREEK_VOWELS = new Set(['α', 'ε', 'η', 'ι', 'ο', 'υ', 'ω']);
 const ROUGH_BREATHING = '\u0314';
 const DIAERESIS = '\u0308';
 
-/** Latin -> Bulgarian Cyrillic: sequences tried longest first at each position. */
-export const LATIN_TO_BULGARIAN: Readonly<Record<string, string>> = {
-  sht: 'щ',
-  sch: 'ш',
-  ch: 'х',
-  kh: 'х',
-  ph: 'ф',
-  th: 'т',
-  sh: 'ш',
-  zh: 'ж',
-  ts: 'ц',
-  tz: 'ц',
-  ck: 'к',
-  qu: 'кв',
-  ae: 'е',
-  oe: 'е',
-  æ: 'е',
-  œ: 'е',
-  x: 'кс',
-  a: 'а',
-  b: 'б',
-  c: 'к',
-  d: 'д',
-  e: 'е',
-  f: 'ф',
-  g: 'г',
-  h: 'х',
-  i: 'и',
-  j: 'й',
-  k: 'к',
-  l: 'л',
-  m: 'м',
-  n: 'н',
-  o: 'о',
-  p: 'п',
-  q: 'к',
-  r: 'р',
-  s: 'с',
-  t: 'т',
-  u: 'у',
-  v: 'в',
-  w: 'у',
-  y: 'и',
-  z: 'з',
-};
 /** c before these is ц (Caduceus, Citrinitas). */
 const SOFT_C_BEFORE = new Set(['e', 'i', 'y']);
 /** A consonantal y or j (initial or after a vowel for y, always for j) before a vowel: й, or one letter with it. */
 const CONSONANTAL_Y_WITH: Readonly<Record<string, string>> = { a: 'я', u: 'ю' };
+/** Latin -> Bulgarian Cyrillic: sequences tried longest first at each position. */
 const LATIN_SEQUENCES = Object.keys(LATIN_TO_BULGARIAN).sort((a, b) => b.length - a.length);
 const LATIN_VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
