@@ -4,11 +4,14 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generateCorpus, writeCorpus } from '../../bench/synthetic-corpus.ts';
+import { MIN_TERMS_FOR_THREAD } from '../../scripts/lib/formats/sqlite-thread-size.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
+import { fileWriterPays } from '../../scripts/lib/publish/file-writer.ts';
 import { startSelfHosted, type SelfHosted } from '../helpers/self-hosted.ts';
 
 const installDir = inject('installDir');
@@ -112,6 +115,32 @@ async function refusesConnections(port: number): Promise<boolean> {
   });
 }
 
+/** Builds `corpusDir` with the production install's `npm run build` and with the sources: the same files, byte for byte. */
+async function expectSameBytesAsSources(corpusDir: string, name: string): Promise<void> {
+  const compiledOut = path.join(scratch, `compiled-build-${name}`);
+  // A cache of its own: a shared one would republish an earlier test's dumps as older versions.
+  const cacheDir = path.join(scratch, `compiled-cache-${name}`);
+  const args = ['--corpus', corpusDir, '--out', compiledOut, '--cache-dir', cacheDir];
+  await run('npm', ['run', 'build', '--silent', '--', ...args], {
+    cwd: installDir,
+    // The sources' build below takes the defaults: no limit or site from the environment.
+    env: { ...withoutBuildSettings(process.env), SOURCE_DATE_EPOCH: '0' },
+  });
+  const sourcesOut = path.join(scratch, `sources-build-${name}`);
+  const built = await buildSite({ corpusDir, outDir: sourcesOut, builtAt: new Date(0) });
+  expect(built.ok).toBe(true);
+  const tree = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+  expect(tree(compiledOut)).toEqual(tree(sourcesOut));
+  for (const file of tree(sourcesOut))
+    expect(readFileSync(path.join(compiledOut, file)).equals(readFileSync(path.join(sourcesOut, file))), file).toBe(
+      true,
+    );
+}
+
 describe('the production install', () => {
   it('holds no development tools, and runs compiled JavaScript', async () => {
     for (const tool of ['tsx', 'typescript', 'vitest', 'netlify-cli']) {
@@ -210,25 +239,7 @@ describe('the production install', () => {
   });
 
   it('builds the same bytes as the sources, from bundles that load neither esbuild nor files beside the code', async () => {
-    const compiledOut = path.join(scratch, 'compiled-build');
-    await run('npm', ['run', 'build', '--silent', '--', '--corpus', SMALL_CORPUS, '--out', compiledOut], {
-      cwd: installDir,
-      // The sources' build below takes the defaults: no limit or site from the environment.
-      env: { ...withoutBuildSettings(process.env), SOURCE_DATE_EPOCH: '0' },
-    });
-    const sourcesOut = path.join(scratch, 'sources-build');
-    const built = await buildSite({ corpusDir: SMALL_CORPUS, outDir: sourcesOut, builtAt: new Date(0) });
-    expect(built.ok).toBe(true);
-    const tree = (dir: string) =>
-      readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-        .sort();
-    expect(tree(compiledOut)).toEqual(tree(sourcesOut));
-    for (const file of tree(sourcesOut))
-      expect(readFileSync(path.join(compiledOut, file)).equals(readFileSync(path.join(sourcesOut, file))), file).toBe(
-        true,
-      );
+    await expectSameBytesAsSources(SMALL_CORPUS, 'small');
     // One bundle per command and worker thread; no per-source files, no stylesheet beside them.
     const compiled = readdirSync(path.join(installDir, 'compiled'));
     expect(compiled).toEqual(expect.arrayContaining(['build.js', 'start.js', 'check-worker.js', 'sqlite-worker.js']));
@@ -239,6 +250,18 @@ describe('the production install', () => {
     const sqlite = path.join(installDir, 'node_modules/better-sqlite3');
     expect(readdirSync(sqlite).sort()).toEqual(['LICENSE', 'README.md', 'build', 'lib', 'package.json']);
     expect(readdirSync(path.join(sqlite, 'build/Release'))).toEqual(['better_sqlite3.node']);
+  });
+
+  it('builds the same bytes as the sources where its worker threads write the SQLite dump and the files', async () => {
+    // 1,000 terms per locale: the compiled build starts its SQLite and file writer threads (from
+    // MIN_TERMS_FOR_THREAD terms in both locales), from their bundles, which no other test runs.
+    // The sources write their files on this thread, so the file writer's bytes are checked here;
+    // the SQLite thread against the inline dump is sqlite-thread.test.ts's.
+    const terms = MIN_TERMS_FOR_THREAD / 2;
+    expect(fileWriterPays(terms * 2, true) || availableParallelism() < 2).toBe(true);
+    const corpus = path.join(scratch, 'threads-corpus');
+    await writeCorpus(generateCorpus(terms), corpus);
+    await expectSameBytesAsSources(corpus, 'threads');
   });
 
   describe('what npm start sends', () => {
