@@ -20,6 +20,9 @@ const COMBINING_MARKS = /\p{M}+/gu;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII character, controls too
 const ASCII = /^[\u0000-\u007f]*$/;
 
+/** Whether every character of `text` is ASCII: no marks, no decompositions, the same in every normal form. */
+export const isAscii = (text: string): boolean => ASCII.test(text);
+
 /**
  * Folds text for case- and accent-insensitive substring search. Lower case without the locale:
  * Unicode tailors lower-casing for Turkish, Azeri and Lithuanian only, so English and Bulgarian
@@ -29,7 +32,7 @@ const ASCII = /^[\u0000-\u007f]*$/;
 export function foldForSearch(text: string, _locale: Locale): string {
   // ASCII has no decomposition, no combining mark and none of LETTER_MAP: lower-casing is all
   // that would change it (a test holds this), and most names and romanizations are ASCII.
-  if (ASCII.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')

@@ -1,14 +1,13 @@
 // How a Latin-script family name may be spelled out before Bulgarian transliterates its sound,
 // so that a Cyrillic text can be checked for naming it (scholar-checks.ts). Pure.
-
-const ASCII = /^[\0-\x7f]*$/;
+import { isAscii } from '../../../src/list/fold.ts';
 
 /**
  * The letters without their marks (Festugière -> Festugiere). ASCII is its own: no marks, the
  * same in every normal form (most of the names' spellings and transliterations are).
  */
 export const stripMarks = (text: string) =>
-  ASCII.test(text)
+  isAscii(text)
     ? text
     : text
         .normalize('NFKD')

@@ -14,6 +14,7 @@
 //   Bythos -> Битос, Caduceus -> Кадуцей, Yesod -> Йесод). It is the Streamlined System read
 //   backwards where that agrees with usage (sht, zh, ts, sh, yu, ya, final ia), but "ch" is х and
 //   "y" between consonants is и, as in Greek loans; c is ц before e, i, y and к elsewhere.
+import { isAscii } from '../../../src/list/fold.ts';
 
 /** Bulgarian Streamlined System (2009), letter by letter. */
 export const BULGARIAN_STREAMLINED: Readonly<Record<string, string>> = {
@@ -150,8 +151,6 @@ const LATIN_VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 const ASCII_LETTER = /[a-zA-Z]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII character, controls too
-const ASCII = /^[\u0000-\u007f]*$/;
 /** A letter or a combining mark; ASCII answered without the Unicode property (the same answer: no ASCII mark). */
 const isLetter = (char: string | undefined) =>
   char !== undefined && (char < '\u0080' ? ASCII_LETTER.test(char) : LETTER_OR_MARK.test(char));
@@ -222,7 +221,7 @@ export function latinToBulgarian(text: string): string {
   // Accents go first so that "é" reads as "e"; letters of other scripts keep theirs. ASCII has
   // neither accents nor decompositions.
   const lower = (
-    ASCII.test(text)
+    isAscii(text)
       ? text
       : text
           .normalize('NFD')

@@ -137,7 +137,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const hooks: PreparingHooks = {
     // Texts left on disk: a corpus so large that V8's own heap growth would peak in gigabytes.
     // Held from the end of reading, not of the checks: the checks fill the parse cache, and a
-    // limit V8 set by its default growth then let validation peak at 1,080-1,450 MiB at 100,000
+    // limit V8 set by its default growth then let validation peak at 1,080-1,500 MiB at 100,000
     // terms, from run to run (bench/README.md, "The 100,000-term peak, eleventh session").
     afterRead: (files) => {
       if (files.files.some(isOnDisk)) releaseHeap = holdHeapGrowth();
