@@ -95,10 +95,14 @@ export function csvLine(cells: readonly string[]): string {
 }
 
 /**
- * The combined dump's record: the locale's cell before a locale dump's record (`csvLine(cells)`),
- * the same as `csvLine([locale, ...cells])` without stringifying the cells again. A locale code
- * is letters only, which csv-stringify never quotes and escapeCsvCell never marks.
+ * What comes before a locale dump's record (`csvLine(cells)`) in the combined dump: the locale's
+ * cell. A locale code is letters only, which csv-stringify never quotes and escapeCsvCell never
+ * marks, so the two make `csvLine([locale, ...cells])` without stringifying the cells again (the
+ * build writes the record's bytes after it: encoded once for both dumps).
  */
+export const csvLocaleCell = (locale: Locale): string => `${locale},`;
+
+/** The combined dump's record, from a locale dump's record (csvLocaleCell). */
 export function csvLineWithLocale(locale: Locale, line: string): string {
-  return `${locale},${line}`;
+  return csvLocaleCell(locale) + line;
 }

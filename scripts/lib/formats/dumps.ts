@@ -11,7 +11,7 @@ import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '..
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { type Concept, conceptsOf } from './concepts.ts';
 import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './skos-files.ts';
-import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLineWithLocale } from './csv-dump.ts';
+import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLocaleCell } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/api-records.ts';
 import {
   linkOrCopy,
@@ -27,6 +27,7 @@ import { MIN_TERMS_FOR_THREAD } from './sqlite-thread-size.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
 import { writeTbx } from './tbx.ts';
 import type { OutputSink, StreamedFile } from '../publish/write-output.ts';
+import { ReusedUtf8 } from '../publish/reused-utf8.ts';
 
 export { DUMPS_DIR };
 export type DumpLocale = Locale | 'all';
@@ -90,6 +91,8 @@ export class DumpWriter {
   #counts: Manifest['counts'] = { en: 0, bg: 0, posts: 0, pillars: 0 };
   /** Whether writeTerminology() has run. */
   #terminologyWritten = false;
+  /** Where a term's CSV record is encoded, once for both CSV dumps (each write copies it). */
+  readonly #csvRecord = new ReusedUtf8();
 
   private constructor(
     private readonly sink: OutputSink,
@@ -190,9 +193,9 @@ export class DumpWriter {
     await this.#write('all', 'json', first ? `${allFirstLocale ? '' : '],'}"${locale}":[` : ',', json);
     await this.#write(locale, 'ndjson', '{', record, this.#ndjsonEnd);
     await this.#write('all', 'ndjson', `{"locale":"${locale}",`, record, this.#ndjsonEnd);
-    const line = csvLine(csvCells(term, details, locale));
+    const line = this.#csvRecord.encode(csvLine(csvCells(term, details, locale)));
     await this.#file(locale, 'csv').write(line);
-    await this.#file('all', 'csv').write(csvLineWithLocale(locale, line));
+    await this.#write('all', 'csv', csvLocaleCell(locale), line);
     const position = this.#position.get(locale) ?? 0;
     this.#position.set(locale, position + 1);
     await this.#sqliteJob().add(sqliteTermRows(this.records, this.searchNames, locale, term, position));

@@ -18,6 +18,7 @@ import {
 import path from 'node:path';
 import { OUTPUT_HASH, OutputHashes, type OutputHashesData } from './output-hashes.ts';
 import type { OutputSink, StreamedFile } from './output-sink.ts';
+import { ReusedUtf8 } from './reused-utf8.ts';
 import { HashedWrites, STREAM_PIECE_BYTES, streamedFile, writtenHere } from './streamed-file.ts';
 
 export interface WriteSummary {
@@ -45,8 +46,6 @@ export interface StagingWritten {
 
 /** The staging folder's scratch space (OutputSink.scratchFile), never published. */
 export const SCRATCH_DIR = '.scratch';
-/** Text of up to this many code units is encoded into the sink's reused buffer (at most 3 bytes each). */
-const REUSED_BUFFER_UNITS = 4 * 1024 * 1024;
 
 // One call, not a Hash object per file: tens of thousands of small files a build.
 const hashOf = (bytes: Uint8Array) => digestOf(OUTPUT_HASH.algorithm, bytes, 'buffer');
@@ -71,7 +70,7 @@ export class StagingSink implements OutputSink {
   readonly #openFiles = new Set<number>();
   readonly #createdDirs = new Set<string>();
   /** Where a text file is encoded: file() hashes and writes it before it returns, so one buffer serves every file. */
-  #encoded = Buffer.allocUnsafe(0);
+  readonly #utf8 = new ReusedUtf8();
 
   constructor(
     private readonly staging: string,
@@ -115,7 +114,7 @@ export class StagingSink implements OutputSink {
     const destination = this.#pathFor(file);
     // Text is made bytes once, then hashed and written: hashing the string and writing it
     // encoded it twice, and counting its bytes was a third pass over it.
-    const bytes = typeof contents === 'string' ? this.#utf8(contents) : contents;
+    const bytes = typeof contents === 'string' ? this.#utf8.encode(contents) : contents;
     const digest = hashOf(bytes);
     this.hashes.add(file, digest);
     if (this.#reused(file, digest, destination)) this.summary.reused++;
@@ -205,18 +204,6 @@ export class StagingSink implements OutputSink {
   closeOpenFiles(): void {
     for (const fd of this.#openFiles) closeSync(fd);
     this.#openFiles.clear();
-  }
-
-  /**
-   * `text` as UTF-8, in the sink's reused buffer (valid until the next call): Buffer.from
-   * measured the text, allocated a buffer per file and then encoded into it; pages and term
-   * files are tens of thousands of texts a build.
-   */
-  #utf8(text: string): Uint8Array {
-    if (text.length > REUSED_BUFFER_UNITS) return Buffer.from(text);
-    if (this.#encoded.byteLength < text.length * 3)
-      this.#encoded = Buffer.allocUnsafe(Math.max(text.length * 3, 64 * 1024));
-    return this.#encoded.subarray(0, this.#encoded.write(text));
   }
 
   /**
