@@ -3,7 +3,7 @@
 // why), apart from the finding of the files (load-corpus.ts, fast-glob): the check threads use
 // the digests and the texts kept on disk, not the file listing, and so need not load fast-glob.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { decodeUtf8 } from './strict-utf8.ts';
 
@@ -80,14 +80,24 @@ export const isOnDisk = (file: SourceFile): file is TermTextOnDisk => file insta
 /** A text kept on disk is checked against its `digest` (of the bytes) when read again. */
 type ReadResult = { text: string; digest: string } | { problem: string; line?: number };
 
-/** The digest of a file's bytes (SourceFile.digest). SHA-256: the data version must not collide. */
-const digestOf = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('base64url');
+/**
+ * The digest of a file's bytes (SourceFile.digest). SHA-256: the data version must not collide.
+ * One call, not a Hash object per file: every corpus file, and a kept text each time it is read.
+ */
+const digestOf = (bytes: Uint8Array | string) => hash('sha256', bytes, 'base64url');
 
 /**
  * A file's digest: the loader's, or (a file made another way: tests) its text's, which is the same
  * for a file without a byte order mark.
  */
 export const fileDigest = (file: SourceFile): string => file.digest ?? digestOf(file.text);
+
+/**
+ * Where each file's bytes are read: they are decoded and hashed before the next file is read, and
+ * kept by nothing, so one buffer serves every file (Buffer.alloc zeroed a buffer of its own per
+ * file: every corpus file, and a kept text each time it is read).
+ */
+let readInto = Buffer.allocUnsafe(64 * 1024);
 
 export function readCorpusFile(file: string, isLink: boolean): ReadResult {
   if (isLink) {
@@ -114,7 +124,8 @@ export function readCorpusFile(file: string, isLink: boolean): ReadResult {
         problem: `is ${info.size} bytes; a corpus file may be at most ${MAX_FILE_BYTES} bytes (1 MiB; a term's text is a few KB): shorten it`,
       };
     }
-    const bytes = Buffer.alloc(info.size);
+    if (readInto.byteLength < info.size) readInto = Buffer.allocUnsafe(Math.max(info.size, 2 * readInto.byteLength));
+    const bytes = readInto;
     let filled = 0;
     while (filled < info.size) {
       const n = readSync(fd, bytes, filled, info.size - filled, filled);
