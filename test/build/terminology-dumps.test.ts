@@ -11,7 +11,9 @@ import SHACLValidator from 'rdf-validate-shacl';
 import { describe, expect, it } from 'vitest';
 import { conceptFilePath, LICENSE_URL, LOCALES, type Locale } from '../../src/contract/facts.ts';
 import { ManifestSchema, type DumpFile } from '../../src/contract/dump-schemas.ts';
-import { conceptUri, pillarUri, schemeUri, traditionUri } from '../../scripts/lib/formats/concepts.ts';
+import { conceptsOf, conceptUri, pillarUri, schemeUri, traditionUri } from '../../scripts/lib/formats/concepts.ts';
+import { conceptTurtle, conceptTurtleFromDump } from '../../scripts/lib/formats/concept-files.ts';
+import { conceptQuads, conceptThesaurus } from '../../scripts/lib/formats/skos.ts';
 import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { TBX_NAMESPACE, tbxConceptId } from '../../scripts/lib/formats/tbx.ts';
 import { validateCorpus, type Corpus } from '../../scripts/lib/corpus/validate-corpus.ts';
@@ -208,6 +210,17 @@ describe.each([
         `${uri}?format=jsonld`,
         `${uri}?format=turtle`,
       ]);
+    }
+  });
+
+  it("has each concept's Turtle file byte for byte as n3's writer writes that concept alone (the build takes it from the dump's text)", () => {
+    const concepts = conceptsOf(site.records);
+    const thesaurus = conceptThesaurus(concepts);
+    for (const concept of concepts) {
+      const alone = conceptTurtle(conceptQuads(siteUrl, concept, thesaurus));
+      expect(site.files.get(conceptFilePath(concept.slug, 'turtle').slice(1)), concept.slug).toBe(alone);
+      // A text it does not know is not cut: the quads are written again.
+      expect(conceptTurtleFromDump(conceptQuads(siteUrl, concept, thesaurus), 'x')).toBe(alone);
     }
   });
 

@@ -6,7 +6,7 @@
 import { dumpFileName, DUMPS_DIR } from '../../../src/contract/output-layout.ts';
 import { writeConceptFile } from './concept-files.ts';
 import { type Concept, conceptsOf } from './concepts.ts';
-import { type SkosGroup, skosGroups } from './skos.ts';
+import { skosGroups } from './skos.ts';
 import { writeSkos } from './skos-dump.ts';
 import { SKOS_EXTENSIONS, type SkosDumpFiles } from './skos-files.ts';
 import type { ApiRecords } from '../publish/api-records.ts';
@@ -25,18 +25,12 @@ export async function writeConceptsAndSkos(
   };
   const turtle = await sink.stream(`${DUMPS_DIR}/${names['skos-turtle']}`);
   const jsonLd = await sink.stream(`${DUMPS_DIR}/${names['skos-jsonld']}`);
-  const groups = skosGroups(records, dataVersion, concepts);
-  await writeSkos(conceptFilesOf(groups, sink), turtle, jsonLd);
+  // A concept's group is written as its files on the way, its Turtle file from the dump's text of it.
+  await writeSkos(skosGroups(records, dataVersion, concepts), turtle, jsonLd, async ({ concept, quads }, text) => {
+    if (concept !== undefined) await writeConceptFile(sink, concept.slug, quads, text);
+  });
   return {
     'skos-turtle': { name: names['skos-turtle'], ...(await turtle.close()) },
     'skos-jsonld': { name: names['skos-jsonld'], ...(await jsonLd.close()) },
   };
-}
-
-/** The dump's groups, passed on as they come; a concept's group is written as its files on the way. */
-async function* conceptFilesOf(groups: Iterable<SkosGroup>, sink: OutputSink): AsyncGenerator<SkosGroup> {
-  for (const group of groups) {
-    if (group.concept !== undefined) await writeConceptFile(sink, group.concept.slug, group.quads);
-    yield group;
-  }
 }

@@ -71,17 +71,23 @@ class JsonLdText {
   }
 }
 
-/** Both files of the dump from `groups` (skosGroups), a group at a time. */
+/**
+ * Both files of the dump from `groups` (skosGroups), a group at a time. `onGroup` is given each
+ * group with its Turtle text before the group's text is written (the concept files: concept-rdf.ts).
+ */
 export async function writeSkos(
   groups: Iterable<SkosGroup> | AsyncIterable<SkosGroup>,
   turtle: StreamedFile,
   jsonLd: StreamedFile,
+  onGroup: (group: SkosGroup, turtleText: string) => Promise<void> = async () => undefined,
 ): Promise<void> {
   const turtleText = new TurtleText();
   const jsonLdText = new JsonLdText();
   await jsonLd.write(jsonLdText.head());
-  for await (const { quads } of groups) {
+  for await (const group of groups) {
+    const { quads } = group;
     const turtleChunk = turtleText.add(quads);
+    await onGroup(group, turtleChunk);
     if (turtleChunk.length > 0) await turtle.write(turtleChunk);
     const jsonLdChunk = jsonLdText.add(quads);
     if (jsonLdChunk.length > 0) await jsonLd.write(jsonLdChunk);
