@@ -14,7 +14,7 @@ import {
 } from './corpus-schema.ts';
 import { fileDigest, isOnDisk, type SourceFile } from './source-file.ts';
 import type { ParseCache } from './parse-cache.ts';
-import { stringsIn, textProblems } from './text-hygiene.ts';
+import { someStringUnsafe, stringsIn, textProblems } from './text-hygiene.ts';
 import type { CorpusProblem, LocalizedTermText } from './corpus-model.ts';
 import { deferredYaml, parseFrontmatter, parseYaml, splitFrontmatter, type ParsedYaml } from './yaml-source.ts';
 
@@ -230,7 +230,8 @@ export function parseWith<T extends z.ZodType>(
     return undefined;
   }
   let unsafe = false;
-  for (const [text, path] of stringsIn(yaml.value)) {
+  // Each string's path is worked out only in a file with a problem.
+  for (const [text, path] of someStringUnsafe(yaml.value) ? stringsIn(yaml.value) : []) {
     for (const { offsetLine, message } of textProblems(text)) {
       unsafe = true;
       report({

@@ -76,6 +76,22 @@ export function isInvisibleOnly(text: string): boolean {
   return text.trim() !== '' && !/[^\s\p{Default_Ignorable_Code_Point}]/u.test(text);
 }
 
+/**
+ * Whether a string inside a parsed YAML value has a problem (textProblems): the walk of every
+ * YAML file, without the paths stringsIn makes (a generator and an array per value, needed only
+ * to name the field of a problem, which few files have; bench/README.md, "The check thread's
+ * CPU, twelfth session").
+ */
+export function someStringUnsafe(value: unknown): boolean {
+  if (typeof value === 'string') return textProblems(value).length > 0;
+  if (Array.isArray(value)) {
+    for (const item of value) if (someStringUnsafe(item)) return true;
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) if (someStringUnsafe(item)) return true;
+  }
+  return false;
+}
+
 /** Every string inside a parsed YAML value, with its path (keys and indexes). */
 export function* stringsIn(value: unknown, path: (string | number)[] = []): Generator<[string, (string | number)[]]> {
   if (typeof value === 'string') yield [value, path];
