@@ -102,7 +102,7 @@ export function csvLine(cells: readonly string[]): string {
  */
 export const csvLocaleCell = (locale: Locale): string => `${locale},`;
 
-/** The combined dump's record, from a locale dump's record (csvLocaleCell). */
+/** The combined dump's record, from a locale dump's record (csvLocaleCell): the tests' statement of it. */
 export function csvLineWithLocale(locale: Locale, line: string): string {
   return csvLocaleCell(locale) + line;
 }

@@ -174,8 +174,8 @@ export class DumpWriter {
   }
 
   /**
-   * One term, in list order, locale after locale; `termJson` is JSON.stringify(term) as UTF-8.
-   * The record goes to four files as bytes: encoded once, copied four times.
+   * One term, in list order, locale after locale; `termJson` is JSON.stringify(term) as UTF-8,
+   * copied at once (the caller's again). The record goes to four files as bytes: encoded once.
    */
   async term(locale: Locale, term: Term, termJson: Uint8Array): Promise<void> {
     const details = detailsOf(this.records, term.slug);

@@ -51,9 +51,26 @@ const termFileTail = (attributionJson: string) => `,"attribution":${attributionJ
 export const termFileContent = (termJson: string, attributionJson: string) =>
   termFileHead + termJson + termFileTail(attributionJson);
 
-/** termFileContent as UTF-8, from the record's JSON already encoded (the build's term files). */
-function termFileBytes(termJson: Uint8Array, ends: { head: Buffer; tail: Buffer }): Buffer {
-  return Buffer.concat([ends.head, termJson, ends.tail]);
+/**
+ * termFileContent as UTF-8, and the record's bytes within it (the dumps'), encoded into one buffer
+ * used again for the next term (the build's term files): the sink has taken a file's bytes once
+ * its file() resolves, and DumpWriter.term copies the record's at once. A buffer per record and
+ * another per file (Buffer.concat) were two allocations and a copy per term.
+ */
+function termFileEncoder(attributionJson: string): (term: Term) => { file: Uint8Array; json: Uint8Array } {
+  const head = Buffer.from(termFileHead);
+  const tail = Buffer.from(termFileTail(attributionJson));
+  let buffer = Buffer.allocUnsafe(0);
+  return (term) => {
+    const text = JSON.stringify(term);
+    // At most 3 bytes of UTF-8 per code unit.
+    const room = head.byteLength + 3 * text.length + tail.byteLength;
+    if (buffer.byteLength < room) buffer = Buffer.allocUnsafe(Math.max(room, 64 * 1024));
+    buffer.set(head, 0);
+    const end = head.byteLength + buffer.write(text, head.byteLength);
+    buffer.set(tail, end);
+    return { file: buffer.subarray(0, end + tail.byteLength), json: buffer.subarray(head.byteLength, end) };
+  };
 }
 
 const utf8 = new TextEncoder();
@@ -199,16 +216,13 @@ async function writeTermFiles(
   sink: OutputSink,
   { release, lastPass }: { release: boolean; lastPass: boolean },
 ): Promise<ListIndexEntry[]> {
-  const ends = {
-    head: Buffer.from(termFileHead),
-    tail: Buffer.from(termFileTail(JSON.stringify(records.attribution))),
-  };
+  const encoded = termFileEncoder(JSON.stringify(records.attribution));
   const entries: ListIndexEntry[] = [];
   const terms = records.locales[locale].terms;
   for (const [position, term] of terms.entries()) {
     // Encoded once for the term file and the four JSON dumps that carry it (a copy is cheaper).
-    const json = Buffer.from(JSON.stringify(term));
-    await sink.file(termFile(locale, term.slug), termFileBytes(json, ends));
+    const { file, json } = encoded(term);
+    await sink.file(termFile(locale, term.slug), file);
     await dumps.term(locale, term, json);
     entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug)));
     if (!release) continue;

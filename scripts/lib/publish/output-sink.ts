@@ -14,6 +14,7 @@ export interface StreamedFile {
 
 /** Where the build puts its output files. */
 export interface OutputSink {
+  /** `contents` is the caller's again once this resolves (it may encode the next file into it): a sink that keeps bytes copies them. */
   file(file: string, contents: string | Uint8Array): Promise<void>;
   /**
    * A large file whose bytes come as chunks, written one after another, recorded like file()'s
@@ -37,7 +38,7 @@ export class MemorySink implements OutputSink {
   #scratch: string | undefined;
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
-    this.files.set(file, contents);
+    this.files.set(file, typeof contents === 'string' ? contents : new Uint8Array(contents));
   }
 
   async fileInChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
