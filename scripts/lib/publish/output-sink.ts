@@ -38,7 +38,8 @@ export class MemorySink implements OutputSink {
   #scratch: string | undefined;
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
-    this.files.set(file, typeof contents === 'string' ? contents : new Uint8Array(contents));
+    // A Buffer copy: the caller's bytes are its own again, and the text stays readable with String().
+    this.files.set(file, typeof contents === 'string' ? contents : Buffer.from(contents));
   }
 
   async fileInChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
