@@ -41,6 +41,8 @@ describe('a sink given the bytes of a file', () => {
     const sink = new MemorySink();
     await fromOneBuffer(sink);
     expectTexts(sink.files);
+    // Tests read a term file with String(): the copy is a Buffer, as the bytes given were.
+    expect(String(sink.files.get('t/0.json'))).toBe(TEXTS[0]);
   });
 
   it('writes them to the staging folder as they were (StagingSink)', async () => {
