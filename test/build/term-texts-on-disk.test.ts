@@ -8,6 +8,9 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus, writeCorpus } from '../../bench/synthetic-corpus.ts';
 import { isOnDisk, loadCorpusFiles, type TermTexts } from '../../scripts/lib/corpus/load-corpus.ts';
+import { CorpusFileChangedError, TermTextOnDisk } from '../../scripts/lib/corpus/source-file.ts';
+import { checkTermText } from '../../scripts/lib/corpus/file-checks.ts';
+import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { termFile } from '../../scripts/lib/publish/emit.ts';
 import { INVALID_CASES, SMALL_CORPUS } from '../helpers/corpus-fixtures.ts';
@@ -150,6 +153,26 @@ describe('term texts kept on disk', () => {
     expect(term.data.fullContent).toContain('A sentence added between the builds.');
     for (const dir of [outDir, corpusDir]) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
+
+  it("validation does not read a text on disk whose checked outcome is known; the body's reader still reads it", async () => {
+    // Every term text was read once more in validation at 100,000 terms, only to split its
+    // frontmatter again (bench/README.md, "The 100,000-term time, twelfth session").
+    const files = await loadCorpusFiles(SMALL_CORPUS, { termTexts: 'disk' });
+    const aeon = files.files.find((file) => isOnDisk(file) && file.path.endsWith('terms/aeon/en.md'));
+    if (!aeon?.digest) throw new Error('the small corpus has aeon/en.md');
+    const cache = ParseCache.inMemory();
+    const report = (problem: unknown) => {
+      throw new Error(`a problem: ${JSON.stringify(problem)}`);
+    };
+    // Checked once, as the check threads do: the outcome is kept by the digest of the bytes.
+    const checked = checkTermText(aeon, 'en', report, cache);
+    expect(checked?.body).toContain('Kurt Rudolph');
+    // The same bytes' text at a place where no file is: any read of it fails.
+    const gone = new TermTextOnDisk({ root: path.join(work, 'gone'), shown: 'gone' }, 'terms/aeon/en.md', aeon.digest);
+    const validated = checkTermText(gone, 'en', report, cache);
+    expect(validated?.definition).toBe(checked?.definition);
+    expect(() => validated?.body).toThrow(CorpusFileChangedError);
+  });
 
   it('a text on disk holds its path inside the corpus and its digest: the path shown and the absolute path are made when asked for', async () => {
     // Every record keeps its text's reader to the end of a build: at 100,000 terms two more
