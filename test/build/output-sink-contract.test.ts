@@ -45,6 +45,16 @@ describe('a sink given the bytes of a file', () => {
     expect(String(sink.files.get('t/0.json'))).toBe(TEXTS[0]);
   });
 
+  it('keeps every file in memory as a Buffer, readable with String(), however it was written (MemorySink)', async () => {
+    const sink = new MemorySink();
+    const text = (name: string) => `{"file":"${name}","name":"Гнозис"}`;
+    await sink.fileInChunks('chunks.json', [Buffer.from(text('chunks.json'))]);
+    const streamed = await sink.stream('streamed.json');
+    await streamed.write(Buffer.from(text('streamed.json')));
+    await streamed.close();
+    for (const name of ['chunks.json', 'streamed.json']) expect(String(sink.files.get(name))).toBe(text(name));
+  });
+
   it('writes them to the staging folder as they were (StagingSink)', async () => {
     const outDir = path.join(work, 'staging');
     await writeAtomically(outDir, fromOneBuffer);

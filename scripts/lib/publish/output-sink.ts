@@ -38,12 +38,13 @@ export class MemorySink implements OutputSink {
   #scratch: string | undefined;
 
   async file(file: string, contents: string | Uint8Array): Promise<void> {
-    // A Buffer copy: the caller's bytes are its own again, and the text stays readable with String().
+    // A Buffer copy: the caller's bytes are its own again. Every file is kept as a Buffer, so tests
+    // can read any of them with String().
     this.files.set(file, typeof contents === 'string' ? contents : Buffer.from(contents));
   }
 
   async fileInChunks(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
-    this.files.set(file, new Uint8Array(Buffer.concat([...chunks])));
+    this.files.set(file, Buffer.concat([...chunks]));
   }
 
   async stream(file: string): Promise<StreamedFile> {
@@ -52,7 +53,7 @@ export class MemorySink implements OutputSink {
       write: async (chunk) => void chunks.push(Buffer.from(chunk)),
       close: async () => {
         const bytes = Buffer.concat(chunks);
-        this.files.set(file, new Uint8Array(bytes));
+        this.files.set(file, bytes);
         return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
       },
     };
@@ -64,7 +65,7 @@ export class MemorySink implements OutputSink {
   }
 
   async adopt(file: string, from: string): Promise<{ bytes: number; sha256: string }> {
-    const bytes = new Uint8Array(readFileSync(from));
+    const bytes = readFileSync(from);
     // One scratch file at a time (the SQLite dump): its folder goes with it.
     rmSync(path.dirname(from), { recursive: true, force: true });
     this.#scratch = undefined;
