@@ -32,6 +32,7 @@ import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocab
 import type { OutputSink } from './write-output.ts';
 import type { BuildTimings } from './build-timings.ts';
 import { writeConceptFormats } from './concept-formats.ts';
+import { listItemOfRecord } from './list-item-bytes.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
@@ -77,11 +78,12 @@ const utf8 = new TextEncoder();
 
 /**
  * A term's entry in the list index, its item as UTF-8 (held until the index is written: see
- * encode.ts) in a buffer of its own: Buffer.from would slice Node's shared 8 KB pool, and each
- * entry held would keep its slab alive, with the term file bytes made beside it.
+ * encode.ts) in a buffer of its own: a slice of Node's 8 KB pool would keep the slab alive, with
+ * the term file bytes beside it. `recordJson`: the record as UTF-8 if made (its start is the item).
  */
-export function listEntry(term: Term, searchNames: readonly string[]): ListIndexEntry {
-  const json = utf8.encode(JSON.stringify(toListItem(term)));
+export function listEntry(term: Term, searchNames: readonly string[], recordJson?: Uint8Array): ListIndexEntry {
+  const cut = recordJson && listItemOfRecord(term, recordJson);
+  const json = cut ?? utf8.encode(JSON.stringify(toListItem(term)));
   return { json, values: vocabularyValuesOf(term), searchNames, slug: term.slug };
 }
 
@@ -224,7 +226,7 @@ async function writeTermFiles(
     const { file, json } = encoded(term);
     await sink.file(termFile(locale, term.slug), file);
     await dumps.term(locale, term, json);
-    entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug)));
+    entries.push(listEntry(term, searchNamesOf(searchNames, locale, term.slug), json));
     if (!release) continue;
     terms[position] = RELEASED;
     if (lastPass) records.details.delete(term.slug);
