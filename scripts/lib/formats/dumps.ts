@@ -91,8 +91,8 @@ export class DumpWriter {
   #counts: Manifest['counts'] = { en: 0, bg: 0, posts: 0, pillars: 0 };
   /** Whether writeTerminology() has run. */
   #terminologyWritten = false;
-  /** Where a term's CSV record is encoded, once for both CSV dumps (each write copies it). */
-  readonly #csvRecord = new ReusedUtf8();
+  /** Where a term's dump record, then its CSV record (once for both CSV dumps), is made: each write copies it. */
+  readonly #encoded = new ReusedUtf8();
 
   private constructor(
     private readonly sink: OutputSink,
@@ -180,10 +180,10 @@ export class DumpWriter {
   async term(locale: Locale, term: Term, termJson: Uint8Array): Promise<void> {
     const details = detailsOf(this.records, term.slug);
     // The API's record, then the details: `{...term, ...details}` without re-serialising the term.
-    const json = Buffer.concat([
+    const json = this.#encoded.after(
       termJson.subarray(0, termJson.byteLength - 1),
-      Buffer.from(`,${JSON.stringify(dumpDetails(details, locale)).slice(1)}`),
-    ]);
+      `,${JSON.stringify(dumpDetails(details, locale)).slice(1)}`,
+    );
     // `{` and `}` are one byte each: the record's members are the bytes between them.
     const record = json.subarray(1, json.byteLength - 1);
     const first = !this.#firstOfLocale.has(locale);
@@ -193,7 +193,7 @@ export class DumpWriter {
     await this.#write('all', 'json', first ? `${allFirstLocale ? '' : '],'}"${locale}":[` : ',', json);
     await this.#write(locale, 'ndjson', '{', record, this.#ndjsonEnd);
     await this.#write('all', 'ndjson', `{"locale":"${locale}",`, record, this.#ndjsonEnd);
-    const line = this.#csvRecord.encode(csvLine(csvCells(term, details, locale)));
+    const line = this.#encoded.encode(csvLine(csvCells(term, details, locale)));
     await this.#file(locale, 'csv').write(line);
     await this.#write('all', 'csv', csvLocaleCell(locale), line);
     const position = this.#position.get(locale) ?? 0;

@@ -16,4 +16,16 @@ export class ReusedUtf8 {
       this.#buffer = Buffer.allocUnsafe(Math.max(text.length * 3, 64 * 1024));
     return this.#buffer.subarray(0, this.#buffer.write(text));
   }
+
+  /**
+   * `bytes`, then `text` as UTF-8 (a dump's record: the API's, then the details), valid until the
+   * next call: Buffer.concat allocated a buffer per record, a backing store of its own above 4 KB.
+   */
+  after(bytes: Uint8Array, text: string): Uint8Array {
+    const room = bytes.byteLength + text.length * 3;
+    if (room > REUSED_BUFFER_UNITS * 3) return Buffer.concat([bytes, Buffer.from(text)]);
+    if (this.#buffer.byteLength < room) this.#buffer = Buffer.allocUnsafe(Math.max(room, 64 * 1024));
+    this.#buffer.set(bytes, 0);
+    return this.#buffer.subarray(0, bytes.byteLength + this.#buffer.write(text, bytes.byteLength));
+  }
 }
