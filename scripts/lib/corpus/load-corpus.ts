@@ -62,9 +62,12 @@ export async function loadCorpusFiles(
     termTexts?: TermTexts;
     /**
      * Called with each readable file as soon as it is read, and its path inside the corpus (the
-     * build starts checking meanwhile); not called when the corpus's texts stay on disk.
+     * build starts checking meanwhile). A text that stays on disk is passed with its text as
+     * read, and `kept` false: the files returned do not hold it, so neither may the callee.
      */
-    onRead?: (file: SourceFile, rel: string) => void;
+    onRead?: OnRead;
+    /** Called once, before any file is read, when the corpus's term texts stay on disk. */
+    onTextsOnDisk?: () => void;
   } = {},
 ): Promise<CorpusFiles> {
   const shown = options.shownAs ?? (path.relative(process.cwd(), root).split(path.sep).join('/') || '.');
@@ -85,9 +88,9 @@ export async function loadCorpusFiles(
   const entries = await fg('**/*', corpusGlob(root));
   const termTexts = options.termTexts ?? 'memory';
   const onDisk = termTexts === 'disk' || (termTexts === 'auto' && entries.length >= TEXTS_ON_DISK_FROM);
-  // A corpus whose texts stay on disk is checked in chunks read again when checked (parallel-checks.ts).
   const place = onDisk ? { root, shown } : undefined;
-  const { files, problems } = readEntries(root, entries, shownPath, place, onDisk ? undefined : options.onRead);
+  if (onDisk) options.onTextsOnDisk?.();
+  const { files, problems } = readEntries(root, entries, shownPath, place, options.onRead);
   return { root: shown, files, problems };
 }
 
@@ -101,6 +104,9 @@ const corpusGlob = (root: string) => ({
   ignore: [...DOCUMENTATION_FILES, ...VERSION_CONTROL],
 });
 
+/** A file just read, its path inside the corpus, and whether the returned files keep its text. */
+export type OnRead = (file: SourceFile, rel: string, kept: boolean) => void;
+
 /** A term's Markdown text (terms/<folder>/<locale>.md): most of a corpus's bytes. */
 const TERM_TEXT = /^terms\/[^/]+\/[a-z]{2}\.md$/;
 
@@ -109,7 +115,7 @@ function readEntries(
   entries: fg.Entry[],
   shownPath: (name: string) => string,
   termTextsOnDisk?: CorpusPlace,
-  onRead?: (file: SourceFile, rel: string) => void,
+  onRead?: OnRead,
 ): { files: SourceFile[]; problems: LoadProblem[] } {
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const problems: LoadProblem[] = [];
@@ -125,11 +131,14 @@ function readEntries(
       problems.push({ file, line: read.line, message: read.problem });
       files.push({ path: file, text: '', unreadable: true });
     } else if (onDisk) {
+      // Checked from this read (streamed-checks.ts), not from a second one: one pass over 200,000
+      // texts is about 3.5 s of CPU (bench/README.md, "The 100,000-term time, thirteenth session").
       files.push(new TermTextOnDisk(termTextsOnDisk, entry.path, read.digest));
+      onRead?.({ path: file, text: read.text, digest: read.digest }, entry.path, false);
     } else {
       const kept = { path: file, text: read.text, digest: read.digest };
       files.push(kept);
-      onRead?.(kept, entry.path);
+      onRead?.(kept, entry.path, true);
     }
   }
   return { files, problems };

@@ -9,6 +9,9 @@
 // carries a shared flag that the thread or the main thread sets, atomically, to take it. The
 // outcomes go into the cache in the files' order, whoever checked them; a thread that fails only
 // leaves its files to validation, which checks every file the cache does not know.
+// A corpus whose texts stay on disk (load-corpus.ts) is checked from the loader's one read too, but
+// its texts are not left waiting: a chunk no thread has room for is checked here at once, and a
+// chunk's texts are let go once checked or taken (at most CHUNKS_AHEAD chunks a thread hold some).
 import type { Worker } from 'node:worker_threads';
 import { type CheckRequest, cleanOutcomes, type FileKind, outcomeKey } from './file-checks.ts';
 import type { SourceFile } from './load-corpus.ts';
@@ -65,6 +68,10 @@ export class StreamedChecks {
   /** The first chunk not sent to a thread. */
   #next = 0;
   #filling: CheckRequest[] = [];
+  /** The outcomes of the chunks checked on this thread. */
+  readonly #checkedHere = new Map<StreamedChunk, Outcomes>();
+  /** Set once a file whose text the corpus does not keep is added (add()). */
+  #textsNotKept = false;
 
   /** `chunkFiles` replaces STREAM_CHUNK (tests). */
   constructor(workers: readonly Worker[], cache: ParseCache, chunkFiles = STREAM_CHUNK) {
@@ -91,13 +98,19 @@ export class StreamedChecks {
     });
   }
 
-  /** A file just read: checked here or on a thread, unless the cache knows its outcome. */
-  add(kind: FileKind, file: SourceFile): void {
+  /**
+   * A file just read: checked here or on a thread, unless the cache knows its outcome. `kept`
+   * false: the corpus does not keep its text, so nor does a chunk wait with it for a thread.
+   */
+  add(kind: FileKind, file: SourceFile, kept = true): void {
     if (this.#cache.has(outcomeKey(kind, file))) return;
+    if (!kept) this.#textsNotKept = true;
     this.#filling.push({ kind, path: file.path, text: file.text, digest: file.digest });
     if (this.#filling.length < this.#chunkFiles) return;
     this.#close();
     this.#send(this.#chunks.length);
+    if (!this.#textsNotKept) return;
+    while (this.#next < this.#chunks.length) this.#checkHere(this.#chunks[this.#next++] as StreamedChunk);
   }
 
   /**
@@ -106,14 +119,11 @@ export class StreamedChecks {
    */
   async finish(): Promise<StreamSummary> {
     this.#close();
-    const checkedHere = new Map<StreamedChunk, Outcomes>();
-    const checkHere = (chunk: StreamedChunk) => checkedHere.set(chunk, cleanOutcomes(chunk.files));
+    const checkedHere = this.#checkedHere;
     let end = this.#chunks.length;
     this.#send(end);
     while (end > this.#next) {
-      const chunk = this.#chunks[--end] as StreamedChunk;
-      Atomics.store(chunk.claim, 0, TAKEN_HERE);
-      checkHere(chunk);
+      this.#checkHere(this.#chunks[--end] as StreamedChunk);
       this.#send(end);
     }
     for (const lane of this.#lanes) {
@@ -121,7 +131,7 @@ export class StreamedChecks {
       for (let i = lane.sent.length - 1; i >= lane.taken; i--) {
         const chunk = lane.sent[i] as StreamedChunk;
         if (Atomics.compareExchange(chunk.claim, 0, FREE, TAKEN_HERE) !== FREE) break;
-        checkHere(chunk);
+        this.#checkHere(chunk);
       }
     }
     const answered = await Promise.all(this.#lanes.map((lane) => this.#answers(lane)));
@@ -137,6 +147,23 @@ export class StreamedChecks {
   /** How many chunks the threads have taken so far (tests). */
   takenByThreads(): number {
     return this.#lanes.reduce((sum, lane) => sum + lane.sent.length - this.#queued(lane), 0);
+  }
+
+  /**
+   * Checks a chunk no thread has (or took) on this thread. Texts the corpus does not keep are let
+   * go, and the outcomes copied: a value parsed here can be a V8 slice of its file's whole text,
+   * which it would keep alive (parallel-checks.ts: prefillChunk).
+   */
+  #checkHere(chunk: StreamedChunk): void {
+    Atomics.store(chunk.claim, 0, TAKEN_HERE);
+    const outcomes = cleanOutcomes(chunk.files);
+    this.#checkedHere.set(chunk, this.#textsNotKept ? structuredClone(outcomes) : outcomes);
+    if (this.#textsNotKept) chunk.files = [];
+  }
+
+  /** How many chunks hold their files' texts now (tests). */
+  chunksHoldingTexts(): number {
+    return this.#chunks.filter((chunk) => chunk.files.length > 0).length;
   }
 
   #close(): void {
@@ -162,8 +189,13 @@ export class StreamedChecks {
 
   /** Chunks sent to the lane's thread that it has not taken yet. */
   #queued(lane: Lane): number {
-    while (lane.taken < lane.sent.length && Atomics.load((lane.sent[lane.taken] as StreamedChunk).claim, 0) !== FREE)
+    while (lane.taken < lane.sent.length) {
+      const chunk = lane.sent[lane.taken] as StreamedChunk;
+      if (Atomics.load(chunk.claim, 0) === FREE) break;
+      // The thread has its own copy of the texts.
+      if (this.#textsNotKept) chunk.files = [];
       lane.taken++;
+    }
     return lane.sent.length - lane.taken;
   }
 

@@ -136,11 +136,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let releaseHeap: (() => void) | undefined;
   const hooks: PreparingHooks = {
     // Texts left on disk: a corpus so large that V8's own heap growth would peak in gigabytes.
-    // Held from the end of reading, not of the checks: the checks fill the parse cache, and a
-    // limit V8 set by its default growth then let validation peak at 1,080-1,500 MiB at 100,000
-    // terms, from run to run (bench/README.md, "The 100,000-term peak, eleventh session").
-    afterRead: (files) => {
-      if (files.files.some(isOnDisk)) releaseHeap = holdHeapGrowth();
+    // Held before any file is read, so before the checks (which run while the corpus is read)
+    // fill the parse cache: held after them, a limit V8 had set by its default growth let
+    // validation peak at 1,080-1,500 MiB at 100,000 terms, from run to run (bench/README.md, "The
+    // 100,000-term peak, eleventh session").
+    textsOnDisk: () => {
+      releaseHeap ??= holdHeapGrowth();
     },
     afterChecks: (files) => {
       if (options.parallelOutput ?? outputThreadPays(files)) thread = OutputThread.start(options.outputWorker);
@@ -186,9 +187,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
 /** A build's options, and what its main thread does while it waits (prepare-corpus.ts: whileWaiting). */
 type BuildPreparing = BuildOptions & Pick<PrepareOptions, 'whileWaiting'>;
 
-/** What the build does once the corpus is read, and once the files' own checks are done. */
+/** What the build does once it knows the texts stay on disk, and once the files' own checks are done. */
 interface PreparingHooks {
-  afterRead: (files: CorpusFiles) => void;
+  textsOnDisk: () => void;
   afterChecks: (files: CorpusFiles) => void;
 }
 
@@ -204,8 +205,7 @@ async function prepare(options: BuildPreparing, hooks: PreparingHooks): Promise<
   timings?.lap('start check threads');
   // Without a cache folder, a cache in memory still carries the workers' outcomes to validation.
   const cache = options.cacheDir === undefined ? ParseCache.inMemory() : ParseCache.load(options.cacheDir);
-  const { files, finishChecks } = await readCorpus(options, workers, cache);
-  hooks.afterRead(files);
+  const { files, finishChecks } = await readCorpus(options, workers, cache, hooks.textsOnDisk);
   timings?.lap('read corpus files');
   if (files.missingRoot) {
     await workers?.stop();
@@ -236,9 +236,8 @@ async function prepare(options: BuildPreparing, hooks: PreparingHooks): Promise<
   };
   try {
     try {
-      // Texts on disk were not streamed: read again, a chunk at a time, to be checked. Cold: warmUpEditorial.
-      if (onDisk) await workers?.prefill(files, cache);
-      else if ((await finishChecks()) && editorialThread) workers?.warmUpEditorial();
+      // Cold: warmUpEditorial.
+      if ((await finishChecks()) && editorialThread) workers?.warmUpEditorial();
     } finally {
       // One stays, for the editorial findings.
       await workers?.retire(editorialThread ? 1 : 0);
@@ -258,19 +257,24 @@ async function prepare(options: BuildPreparing, hooks: PreparingHooks): Promise<
   return prepared;
 }
 
-/** Reads the corpus, each file handed to the check threads as soon as it is read (streamed-checks.ts). */
+/**
+ * Reads the corpus, each file handed to the check threads as soon as it is read (streamed-checks.ts),
+ * a text that stays on disk too (from this read: not read again to be checked).
+ */
 async function readCorpus(
   options: BuildOptions,
   workers: CheckWorkers | undefined,
   cache: ParseCache,
+  onTextsOnDisk: () => void,
 ): Promise<{ files: CorpusFiles; finishChecks: () => Promise<boolean> }> {
   let streamed = workers?.streamChecks(cache);
-  const onRead = (file: SourceFile, rel: string) => {
+  const onRead = (file: SourceFile, rel: string, kept: boolean) => {
     const kind = checkableKind(rel);
-    if (kind !== undefined) streamed?.add(kind, file);
+    if (kind !== undefined) streamed?.add(kind, file, kept);
   };
   const termTexts = options.termTexts ?? 'auto';
-  const files = await loadCorpusFiles(options.corpusDir, { termTexts, onRead }).catch(async (error: unknown) => {
+  const reading = loadCorpusFiles(options.corpusDir, { termTexts, onRead, onTextsOnDisk });
+  const files = await reading.catch(async (error: unknown) => {
     await workers?.stop();
     throw error;
   });
