@@ -10,7 +10,7 @@ import { fileDigest, type CorpusFiles } from '../corpus/load-corpus.ts';
  * so the same name must never name other bytes. The golden test refuses new dump bytes under
  * an unchanged version.
  */
-export const OUTPUT_FORMAT_VERSION = 6;
+export const OUTPUT_FORMAT_VERSION = 7;
 
 /**
  * A content hash (DATA_VERSION_HEX_DIGITS of a SHA-256) of everything the output depends on:
