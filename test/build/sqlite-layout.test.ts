@@ -4,13 +4,8 @@
 // tables, indexes, rows in order, full-text index and answers to full-text queries.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import {
-  SQLITE_INDEXES,
-  SQLITE_TABLES,
-  sqliteBytes,
-  sqliteRows,
-  type SqliteRows,
-} from '../../scripts/lib/formats/sqlite-dump.ts';
+import { sqliteBytes, sqliteRows, type SqliteRows } from '../../scripts/lib/formats/sqlite-dump.ts';
+import { SQLITE_INDEXES, SQLITE_TABLES } from '../../scripts/lib/formats/sqlite-schema.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { generateCorpus } from '../../bench/synthetic-corpus.ts';

@@ -19,47 +19,15 @@ import { foldForSearch } from '../../../src/list/fold.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { type ApiRecords, detailsOf } from '../publish/api-records.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { SQLITE_INDEXES, SQLITE_TABLES } from './sqlite-schema.ts';
 
-// FTS4 (the dump's readers' queries use its syntax; every SQLite build since 2010 reads it).
-// `unicode61` folds case in every script and `remove_diacritics=2` removes accents, like the
-// API's folding does for `q`.
-// WITHOUT ROWID (every table but `terms`, whose rowid the full-text index joins on): a table
-// whose key is most of its row is then stored once, in key order, not as rows plus an index of
-// the key. Larger pages are not used: they make files of a few long articles larger, and tiny
-// corpora four times larger.
-export const SQLITE_TABLES = `
-CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE pillars (key TEXT PRIMARY KEY, label_en TEXT NOT NULL, label_bg TEXT NOT NULL, term_count INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE terms (
-  locale TEXT NOT NULL, slug TEXT NOT NULL, position INTEGER NOT NULL,
-  term TEXT NOT NULL, term_folded TEXT NOT NULL, definition TEXT NOT NULL, pillar TEXT NOT NULL REFERENCES pillars(key),
-  tradition TEXT NOT NULL, etymology TEXT, pronunciation TEXT, term_original TEXT, term_original_lang TEXT,
-  url TEXT NOT NULL, full_content TEXT NOT NULL,
-  PRIMARY KEY (locale, slug)
-);
-CREATE VIRTUAL TABLE terms_fts USING fts4(content="terms", term, definition, full_content, tokenize=unicode61 "remove_diacritics=2");
--- Every name the API's q matches in a locale (both names, the original form, aliases, their
--- transliterations), folded as the API folds them: q is a substring test on search_names.name.
-CREATE TABLE search_names (locale TEXT NOT NULL, slug TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (locale, slug, name)) WITHOUT ROWID;
-CREATE TABLE aliases (locale TEXT NOT NULL, slug TEXT NOT NULL, position INTEGER NOT NULL, alias TEXT NOT NULL, PRIMARY KEY (locale, slug, position)) WITHOUT ROWID;
-CREATE TABLE term_references (
-  slug TEXT NOT NULL, position INTEGER NOT NULL, kind TEXT NOT NULL, author TEXT NOT NULL, title TEXT NOT NULL,
-  year INTEGER NOT NULL, locator TEXT, PRIMARY KEY (slug, position)
-) WITHOUT ROWID;
-CREATE TABLE related_terms (slug TEXT NOT NULL, related_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (slug, related_slug)) WITHOUT ROWID;
--- The hierarchy: each term's broader terms (term.yaml broader); narrower is the same table read the other way.
-CREATE TABLE broader_terms (slug TEXT NOT NULL, broader_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (slug, broader_slug)) WITHOUT ROWID;
-CREATE TABLE posts (locale TEXT NOT NULL, slug TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL, date TEXT NOT NULL, PRIMARY KEY (locale, slug)) WITHOUT ROWID;
-CREATE TABLE term_posts (term_slug TEXT NOT NULL, post_slug TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (term_slug, post_slug)) WITHOUT ROWID;
-`;
-/** Made after the rows, one sort each: inserted into as the rows came, they took them scattered. */
-export const SQLITE_INDEXES = `
-CREATE INDEX terms_slug ON terms(slug);
-CREATE INDEX terms_pillar ON terms(pillar);
-CREATE INDEX broader_terms_broader ON broader_terms(broader_slug);
-CREATE INDEX term_posts_post ON term_posts(post_slug);
-`;
-
+// Pages kept in memory before they are written: 64 MiB, whatever the corpus size.
+const MAIN_CACHE = 'main.cache_size = -65536';
+/**
+ * The staging tables' pages kept in memory, and the sort's memory while they are copied: 4 MiB
+ * (KiB, negative as SQLite takes it); beyond it they go to SQLite's temporary files, not the heap.
+ */
+const STAGING_CACHE_KIB = -4096;
 /** Set before the schema: what the bytes of the file depend on besides its rows (see the top). */
 const PRAGMAS = [
   'page_size = 4096',
@@ -68,8 +36,7 @@ const PRAGMAS = [
   'synchronous = OFF',
   'locking_mode = EXCLUSIVE',
   'secure_delete = ON',
-  // Pages kept in memory before they are written: 64 MiB, whatever the corpus size.
-  'cache_size = -65536',
+  MAIN_CACHE,
 ];
 
 const TABLES = [
@@ -199,6 +166,7 @@ export class SqliteFile {
       this.#db.exec(SQLITE_TABLES);
       for (const table of KEY_ORDERED)
         this.#db.exec(`CREATE TEMP TABLE staged_${table} AS SELECT * FROM main.${table} WHERE 0`);
+      this.#db.pragma(`temp.cache_size = ${STAGING_CACHE_KIB}`);
     } catch (error) {
       this.#db.close();
       throw error;
@@ -239,6 +207,9 @@ export class SqliteFile {
 
   /** The staged rows into their tables, sorted by each one's primary key (the schema's); the staging emptied. */
   #copyStaged(): void {
+    // The sort of an ORDER BY keeps up to the main cache's size in memory before it spills to a
+    // temporary file: held to the staging's cache size while it runs.
+    this.#db.pragma(`main.cache_size = ${STAGING_CACHE_KIB}`);
     for (const table of KEY_ORDERED) {
       const key = this.#db
         .prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk')
@@ -247,6 +218,7 @@ export class SqliteFile {
       this.#db.exec(`INSERT INTO main.${table} SELECT * FROM temp.staged_${table} ORDER BY ${key.join(', ')}`);
       this.#db.exec(`DELETE FROM temp.staged_${table}`);
     }
+    this.#db.pragma(MAIN_CACHE);
   }
 
   #statement(table: SqliteTable, columns: number): Database.Statement {
