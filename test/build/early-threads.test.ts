@@ -2,6 +2,7 @@
 // are the ones the build then checks with: handed over once, and only while they are up.
 import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
+import { checkableFiles } from '../../scripts/lib/corpus/corpus-layout.ts';
 import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import {
@@ -20,8 +21,10 @@ describe.runIf(multiCore)('check threads started early', () => {
     const workers = CheckWorkers.start({ max: 1 });
     try {
       expect(takeEarlyThreads(CHECK_WORKER)).toEqual([]);
-      const summary = await workers.prefill(smallCorpusFiles(), ParseCache.inMemory(), 1);
-      expect(summary.perThread[1]).toBeGreaterThan(0);
+      const stream = workers.streamChecks(ParseCache.inMemory(), 1);
+      for (const { kind, file } of checkableFiles(smallCorpusFiles())) stream.add(kind, file);
+      await vi.waitFor(() => expect(stream.takenByThreads()).toBeGreaterThan(0), { timeout: 30_000 });
+      expect((await stream.finish()).checkedByThreads).toBeGreaterThan(0);
     } finally {
       await workers.stop();
     }

@@ -1,17 +1,25 @@
 // Checking files in worker threads changes how fast a cold build validates, never what it says.
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkableFiles } from '../../scripts/lib/corpus/corpus-layout.ts';
+import { type CorpusFiles, loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { CheckWorkers } from '../../scripts/lib/corpus/parallel-checks.ts';
 import { interpretationsHeadings } from '../../scripts/lib/corpus/editorial-checks.ts';
 import { editorialTerm, linelessFindings } from '../../scripts/lib/corpus/editorial-outcomes.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
-import { formatProblem, validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
-import { invalidCaseFiles, invalidCaseNames, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
+import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
+import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
-const messages = (result: ReturnType<typeof validateCorpus>) => (result.ok ? [] : result.problems.map(formatProblem));
 const multiCore = availableParallelism() > 1;
+
+/** Every file's own checks through the streamed checks, a file a chunk; `threadFirst`: once a thread took one. */
+async function checkedByStream(workers: CheckWorkers, files: CorpusFiles, cache: ParseCache, threadFirst = false) {
+  const stream = workers.streamChecks(cache, 1);
+  for (const { kind, file } of checkableFiles(files)) stream.add(kind, file);
+  if (threadFirst) await vi.waitFor(() => expect(stream.takenByThreads()).toBeGreaterThan(0), { timeout: 30_000 });
+  return stream.finish();
+}
 
 describe.runIf(multiCore)('parallel checks', () => {
   // One worker for every test: starting one takes about a second.
@@ -21,38 +29,13 @@ describe.runIf(multiCore)('parallel checks', () => {
   });
   afterAll(() => workers.stop());
 
-  it('a worker checks its share: validation then checks nothing again and gives the same corpus', async () => {
+  it('a worker checks the chunks it takes: validation then checks nothing again and gives the same corpus', async () => {
     const files = smallCorpusFiles();
     const cache = ParseCache.inMemory();
-    const summary = await workers.prefill(files, cache, 1);
-    expect(summary.perThread).toHaveLength(2);
-    expect(summary.perThread[1]).toBeGreaterThan(0);
+    const summary = await checkedByStream(workers, files, cache, true);
+    expect(summary.checkedByThreads).toBeGreaterThan(0);
     const validated = validateCorpus(files, { cache });
     expect(cache.outcomeMisses).toBe(0);
-    expect(validated).toEqual(validateCorpus(smallCorpusFiles()));
-  });
-
-  it.each(invalidCaseNames())('%s: the same messages after a parallel prefill', async (name) => {
-    const cache = ParseCache.inMemory();
-    await workers.prefill(invalidCaseFiles(name), cache, 1);
-    expect(messages(validateCorpus(invalidCaseFiles(name), { cache }))).toEqual(
-      messages(validateCorpus(invalidCaseFiles(name))),
-    );
-  });
-
-  it('a worker that fails to start leaves the checking to validation, which still succeeds', async () => {
-    const broken = new URL('../helpers/broken-worker.ts', import.meta.url).href;
-    const files = smallCorpusFiles();
-    const cache = ParseCache.inMemory();
-    const brokenWorkers = CheckWorkers.start({ max: 1, module: broken });
-    // Asked before and after it has died.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const summary = await brokenWorkers.prefill(files, cache, 1);
-    await brokenWorkers.stop();
-    expect(summary.perThread).toHaveLength(2);
-    const validated = validateCorpus(files, { cache });
-    // The main thread's share was prefilled; the broken worker's share is checked now.
-    expect(cache.outcomeMisses).toBe(summary.perThread[1]);
     expect(validated).toEqual(validateCorpus(smallCorpusFiles()));
   });
 
@@ -85,7 +68,7 @@ describe.runIf(multiCore)('parallel checks', () => {
     expect(await workers.editorial(terms, headings)).toEqual(linelessFindings(terms, headings));
     workers.warmUpEditorial();
     const cache = ParseCache.inMemory();
-    await workers.prefill(smallCorpusFiles(), cache, 1);
+    await checkedByStream(workers, smallCorpusFiles(), cache);
     expect(validateCorpus(smallCorpusFiles(), { cache })).toEqual(validated);
   });
 
@@ -102,16 +85,10 @@ describe.runIf(multiCore)('parallel checks', () => {
     expect(answer).toBeUndefined();
   });
 
-  it('below the threshold no worker is used', async () => {
-    const cache = ParseCache.inMemory();
-    const summary = await workers.prefill(smallCorpusFiles(), cache);
-    expect(summary.perThread).toEqual([]);
-  });
-
   it('a corpus read from disk: the same result with and without workers', async () => {
     const files = await loadCorpusFiles(path.resolve(import.meta.dirname, '../fixtures/corpus-small'));
     const cache = ParseCache.inMemory();
-    await workers.prefill(files, cache, 1);
+    await checkedByStream(workers, files, cache);
     expect(validateCorpus(files, { cache })).toEqual(validateCorpus(files));
   });
 });

@@ -43,7 +43,7 @@ describe.runIf(multiCore)('streamed checks', () => {
   beforeAll(async () => {
     workers = CheckWorkers.start({ max: 1 });
     // Loaded before the tests that need a thread that takes chunks.
-    await workers.prefill(smallCorpusFiles(), ParseCache.inMemory(), 1);
+    await streamed(workers, smallCorpusFiles(), 1, true);
   });
   afterAll(() => workers.stop());
 
@@ -87,10 +87,9 @@ describe.runIf(multiCore)('streamed checks', () => {
       const expected = checkedHere(files);
       expect(entriesOf(cache, expected.keys())).toEqual(expected);
       // The thread, once loaded, finds every chunk taken and answers none of them: a later question gets its own answer.
-      const again = ParseCache.inMemory();
-      const later = await fresh.prefill(files, again, 1);
-      expect(later.perThread[1]).toBeGreaterThan(0);
-      expect(entriesOf(again, expected.keys())).toEqual(expected);
+      const later = await streamed(fresh, files, 1, true);
+      expect(later.summary.checkedByThreads).toBeGreaterThan(0);
+      expect(entriesOf(later.cache, expected.keys())).toEqual(expected);
     } finally {
       await fresh.stop();
     }

@@ -9,14 +9,12 @@
 import { parentPort } from 'node:worker_threads';
 import { compileAnonymousViewPatterns } from './anonymous-views.ts';
 import { linelessFindings } from './editorial-outcomes.ts';
-import { cleanOutcomes } from './file-checks.ts';
 import type { CheckMessage } from './parallel-checks.ts';
 import { takeChunk } from './streamed-checks.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('check-worker.ts runs as a worker thread of parallel-checks.ts, not on its own');
 port.on('message', (message: CheckMessage) => {
-  if (Array.isArray(message)) return port.postMessage(cleanOutcomes(message));
   // Not answered: nothing waits for it (parallel-checks.ts warmUpEditorial).
   if ('warmUp' in message) return compileAnonymousViewPatterns();
   if ('claim' in message) {

@@ -9,10 +9,7 @@
 // means the main thread works them out itself.
 import type { Worker } from 'node:worker_threads';
 import type { EditorialFinding, EditorialTerm, InterpretationsHeadings } from './editorial-checks.ts';
-import { cleanOutcomes, outcomeKey, type CheckRequest } from './file-checks.ts';
-import { isOnDisk, type CorpusFiles } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
-import { checkableFiles } from './validate-corpus.ts';
 import { StreamedChecks, type StreamedChunk } from './streamed-checks.ts';
 import {
   CHECK_WORKER,
@@ -22,28 +19,14 @@ import {
   takeEarlyThreads,
 } from '../workers/early-threads.ts';
 
-/** Below this many files per thread, a thread costs more to start than it saves. */
-export const MIN_FILES_PER_THREAD = 400;
 /**
- * Files handed out at once: a few MB of texts. Larger than a corpus of 2,000 terms, so only a
- * larger corpus waits for its workers more than once.
- */
-export const PREFILL_CHUNK = 8192;
-
-/**
- * What a check thread is asked: the own checks of some files (all at once, or a chunk while the
- * corpus is read: streamed-checks.ts), or the editorial findings of some terms.
+ * What a check thread is asked: the own checks of a chunk of files while the corpus is read
+ * (streamed-checks.ts), or the editorial findings of some terms.
  */
 export type CheckMessage =
-  | CheckRequest[]
   | StreamedChunk
   | { warmUp: true }
   | { editorial: EditorialTerm[]; headings: InterpretationsHeadings };
-
-export interface PrefillSummary {
-  /** Files checked before validation, by thread (the main thread's share first). */
-  perThread: number[];
-}
 
 export class CheckWorkers {
   /** Workers that exited (a failed start, a crash): asked nothing more. */
@@ -70,57 +53,6 @@ export class CheckWorkers {
     for (const extra of early.splice(count)) void extra.terminate();
     const workers = [...early, ...startIdleThreads(module, count - early.length)];
     return new CheckWorkers(workers);
-  }
-
-  /**
-   * Checks every file the cache has no outcome for, spread over the threads (which stay up:
-   * stop()), PREFILL_CHUNK files at a time: only one chunk's texts are held, and copied to the
-   * workers, at once (a large corpus's texts are read from disk when asked for).
-   */
-  async prefill(
-    files: CorpusFiles,
-    cache: ParseCache,
-    minFilesPerThread = MIN_FILES_PER_THREAD,
-  ): Promise<PrefillSummary> {
-    const checkable = checkableFiles(files);
-    const detach = files.files.some(isOnDisk);
-    let perThread: number[] = [];
-    for (let start = 0; start < checkable.length; start += PREFILL_CHUNK) {
-      const pending: CheckRequest[] = [];
-      for (const { kind, file } of checkable.slice(start, start + PREFILL_CHUNK)) {
-        // A text kept on disk is read only when it must be checked.
-        if (!cache.has(outcomeKey(kind, file)))
-          pending.push({ kind, path: file.path, text: file.text, digest: file.digest });
-      }
-      const counts = await this.prefillChunk(pending, cache, minFilesPerThread, detach);
-      perThread = counts.map((count, thread) => count + (perThread[thread] ?? 0));
-    }
-    return { perThread };
-  }
-
-  /**
-   * The files of one chunk, spread over the threads; how many each thread checked (none: too few).
-   * `detach`: the corpus's texts stay on disk, and the outcomes checked on this thread are copied
-   * (as a worker's answer is): a value parsed here can be a V8 slice of its file's whole text and
-   * would keep that text alive as long as the value (12 of 71 MB live at 5,000 terms, bench/README.md).
-   */
-  private async prefillChunk(
-    pending: CheckRequest[],
-    cache: ParseCache,
-    minFilesPerThread: number,
-    detach: boolean,
-  ): Promise<number[]> {
-    const threads = Math.min(1 + this.workers.length, Math.floor(pending.length / minFilesPerThread));
-    if (threads < 2) return [];
-    const shareOf = (thread: number) => pending.filter((_, i) => i % threads === thread);
-    // Share 0 is checked on this thread, each other one by a worker (`threads` is at most 1 + workers).
-    const helpers = this.workers.slice(0, threads - 1).map((worker, t) => ({ worker, share: shareOf(t + 1) }));
-    const answers = helpers.map(({ worker, share }) => this.check(worker, share));
-    const mine = shareOf(0);
-    const ownOutcomes = detach ? structuredClone(cleanOutcomes(mine)) : cleanOutcomes(mine);
-    for (const outcomes of [ownOutcomes, ...(await Promise.all(answers))])
-      for (const [key, value] of outcomes) cache.setOutcome(key, value);
-    return [mine, ...helpers.map(({ share }) => share)].map((share) => share.length);
   }
 
   /**
@@ -167,11 +99,6 @@ export class CheckWorkers {
 
   async stop(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
-  }
-
-  /** A worker's answer; a worker that fails or exits answers nothing (validation checks those files). */
-  private check(worker: Worker, share: CheckRequest[]): Promise<[string, unknown][]> {
-    return this.ask<[string, unknown][]>(worker, share, []);
   }
 
   /** A worker's answer to `message`; `none` when it fails or exits first. */
