@@ -76,6 +76,15 @@ describe("a list item cut from its record's JSON", () => {
     expect(Buffer.from(listEntry(term, [], utf8(reordered)).json)).toEqual(utf8(toListItem(term)));
   });
 
+  it('is not cut from a record that does not start with the name, though its url comes right before fullContent', () => {
+    const [term] = derivedTerms();
+    if (term === undefined) throw new Error('the fixture has terms');
+    const { term: name, slug, ...rest } = term;
+    const slugFirst = { slug, term: name, ...rest };
+    expect(listItemOfRecord(term, utf8(slugFirst))).toBeUndefined();
+    expect(Buffer.from(listEntry(term, [], utf8(slugFirst)).json)).toEqual(utf8(toListItem(term)));
+  });
+
   it("sits in a buffer of its own, not a slice of the record's", () => {
     for (const term of derivedTerms()) {
       const cut = listItemOfRecord(term, utf8(term));

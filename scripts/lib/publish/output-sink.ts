@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export interface StreamedFile {
+  /** `chunk` is the caller's again once this resolves (the dumps encode the next record into it): a file that keeps bytes copies them. */
   write(chunk: string | Uint8Array): Promise<void>;
   /** Finishes the file; resolves to its size and SHA-256. */
   close(): Promise<{ bytes: number; sha256: string }>;
