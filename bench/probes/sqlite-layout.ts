@@ -8,7 +8,7 @@ import { generateCorpus } from '../synthetic-corpus.ts';
 import { loadCorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
-import { SqliteFile, sqliteRows, type SqliteRows } from '../../scripts/lib/formats/sqlite-dump.ts';
+import { SQLITE_PRAGMAS, SqliteFile, sqliteRows, type SqliteRows } from '../../scripts/lib/formats/sqlite-dump.ts';
 
 const n = process.argv[2] ?? '5000';
 const runs = Number(process.argv[3] ?? 3);
@@ -75,15 +75,6 @@ const SCHEMA = (() => {
   db.close();
   return { items, keys, columns };
 })();
-const PRAGMAS = [
-  'page_size = 4096',
-  'encoding = "UTF-8"',
-  'journal_mode = OFF',
-  'synchronous = OFF',
-  'locking_mode = EXCLUSIVE',
-  'secure_delete = ON',
-  'cache_size = -65536',
-];
 
 interface Options {
   indexesAfter?: boolean;
@@ -93,7 +84,7 @@ interface Options {
 }
 function layout(file: string, all: SqliteRows, mark: (step: string) => void, o: Options) {
   const db = new Database(file);
-  for (const p of PRAGMAS) db.pragma(p);
+  for (const p of SQLITE_PRAGMAS) db.pragma(p);
   if (o.tempMemory) db.pragma('temp_store = MEMORY');
   db.exec('BEGIN');
   const indexes = SCHEMA.items.filter((i) => i.type === 'index');

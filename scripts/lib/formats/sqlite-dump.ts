@@ -29,7 +29,7 @@ const MAIN_CACHE = 'main.cache_size = -65536';
  */
 const STAGING_CACHE_KIB = -4096;
 /** Set before the schema: what the bytes of the file depend on besides its rows (see the top). */
-const PRAGMAS = [
+export const SQLITE_PRAGMAS = [
   'page_size = 4096',
   'encoding = "UTF-8"',
   'journal_mode = OFF',
@@ -161,7 +161,7 @@ export class SqliteFile {
   constructor(file?: string) {
     this.#db = new Database(file ?? ':memory:');
     try {
-      for (const pragma of PRAGMAS) this.#db.pragma(pragma);
+      for (const pragma of SQLITE_PRAGMAS) this.#db.pragma(pragma);
       this.#db.exec('BEGIN');
       this.#db.exec(SQLITE_TABLES);
       for (const table of KEY_ORDERED)
