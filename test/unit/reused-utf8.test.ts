@@ -15,6 +15,24 @@ describe('a reused UTF-8 buffer', () => {
     );
   });
 
+  it('frames a text between two byte strings, whatever the buffer held before', () => {
+    const reused = new ReusedUtf8();
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 50 }),
+        fc.string({ unit: 'binary' }),
+        fc.uint8Array({ maxLength: 50 }),
+        (head, text, tail) => {
+          const framed = reused.framed(head, text, tail);
+          expect(Buffer.from(framed)).toEqual(Buffer.concat([head, Buffer.from(text), tail]));
+          expect(Buffer.from(framed.subarray(head.byteLength, framed.byteLength - tail.byteLength))).toEqual(
+            Buffer.from(text),
+          );
+        },
+      ),
+    );
+  });
+
   it('hands a record longer than its buffer may grow to in a buffer of its own', () => {
     const reused = new ReusedUtf8();
     const text = 'ж'.repeat(4 * 1024 * 1024);

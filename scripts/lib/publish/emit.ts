@@ -33,6 +33,7 @@ import type { OutputSink } from './write-output.ts';
 import type { BuildTimings } from './build-timings.ts';
 import { writeConceptFormats } from './concept-formats.ts';
 import { listItemOfRecord } from './list-item-bytes.ts';
+import { ReusedUtf8 } from './reused-utf8.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
 
@@ -61,16 +62,10 @@ export const termFileContent = (termJson: string, attributionJson: string) =>
 function termFileEncoder(attributionJson: string): (term: Term) => { file: Uint8Array; json: Uint8Array } {
   const head = Buffer.from(termFileHead);
   const tail = Buffer.from(termFileTail(attributionJson));
-  let buffer = Buffer.allocUnsafe(0);
+  const reused = new ReusedUtf8();
   return (term) => {
-    const text = JSON.stringify(term);
-    // At most 3 bytes of UTF-8 per code unit.
-    const room = head.byteLength + 3 * text.length + tail.byteLength;
-    if (buffer.byteLength < room) buffer = Buffer.allocUnsafe(Math.max(room, 64 * 1024));
-    buffer.set(head, 0);
-    const end = head.byteLength + buffer.write(text, head.byteLength);
-    buffer.set(tail, end);
-    return { file: buffer.subarray(0, end + tail.byteLength), json: buffer.subarray(head.byteLength, end) };
+    const file = reused.framed(head, JSON.stringify(term), tail);
+    return { file, json: file.subarray(head.byteLength, file.byteLength - tail.byteLength) };
   };
 }
 
