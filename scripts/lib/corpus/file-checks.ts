@@ -41,16 +41,25 @@ export interface CheckRequest {
   digest?: string;
 }
 
-/** The cache entries of the files that pass their own checks (problems are left to validation). */
-export function cleanOutcomes(files: readonly CheckRequest[]): [string, unknown][] {
+/**
+ * The cache entries of the files that pass their own checks (problems are left to validation);
+ * `onClean` is told each such file's outcome (streamed-checks.ts: the terms' editorial findings).
+ */
+export function cleanOutcomes(
+  files: readonly CheckRequest[],
+  onClean?: (request: CheckRequest, value: unknown) => void,
+): [string, unknown][] {
   const outcomes: [string, unknown][] = [];
-  for (const { kind, path, text, digest } of files) {
+  for (const request of files) {
+    const { kind, path, text, digest } = request;
     let clean = true;
     const file = { path, text, digest };
     const value = checkFile(kind, file, () => {
       clean = false;
     });
-    if (clean && value !== undefined) outcomes.push([outcomeKey(kind, file), value]);
+    if (!clean || value === undefined) continue;
+    outcomes.push([outcomeKey(kind, file), value]);
+    onClean?.(request, value);
   }
   return outcomes;
 }
@@ -118,8 +127,8 @@ export function checkTermText(
   const fields = checkedOnce(cache, `${locale}.md`, file, report, (r) => checkTermTextFields(file, locale, r, cache));
   if (!fields) return undefined;
   if (!isOnDisk(file)) {
-    const split = splitFrontmatter(file.text);
-    return split && { ...fields, body: split.body.trim() };
+    const body = termBody(file.text);
+    return body === undefined ? undefined : { ...fields, body };
   }
   // A text kept on disk: its body is read again whenever it is needed, so no body is held, and
   // the file is not read here: fields exist only for bytes (the digest is the outcome's key) whose
@@ -135,7 +144,10 @@ export function checkTermText(
  * file and nothing else: the records keep it for the whole output (publish/full-content.ts), and a
  * closure made inside checkTermText would share its scope, the parse cache included.
  */
-const bodyReader = (file: SourceFile) => () => splitFrontmatter(file.text)?.body.trim() ?? '';
+const bodyReader = (file: SourceFile) => () => termBody(file.text) ?? '';
+
+/** A term text's body (LocalizedTermText.body): what follows its frontmatter, trimmed; none without frontmatter. */
+export const termBody = (text: string): string | undefined => splitFrontmatter(text)?.body.trim();
 
 /**
  * The checks of a term's text; the outcome is its fields, without the body. The body is most

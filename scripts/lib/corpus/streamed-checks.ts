@@ -12,7 +12,12 @@
 // A corpus whose texts stay on disk (load-corpus.ts) is checked from the loader's one read too, but
 // its texts are not left waiting: a chunk no thread has room for is checked here at once, and a
 // chunk's texts are let go once checked or taken (at most CHUNKS_AHEAD chunks a thread hold some).
+// Once told site.yaml's headings (findingsToo), its chunks end between term folders and whoever
+// checks one also works out the editorial findings of its terms (chunk-findings.ts), which then
+// need no read of the texts again.
 import type { Worker } from 'node:worker_threads';
+import { chunkFindings, endsBefore } from './chunk-findings.ts';
+import type { InterpretationsHeadings } from './editorial-checks.ts';
 import { type CheckRequest, cleanOutcomes, type FileKind, outcomeKey } from './file-checks.ts';
 import type { SourceFile } from './load-corpus.ts';
 import type { ParseCache } from './parse-cache.ts';
@@ -29,14 +34,25 @@ const TAKEN_HERE = 2;
 export interface StreamedChunk {
   files: CheckRequest[];
   claim: Int32Array;
+  /** Set when its terms' editorial findings are worked out too (chunk-findings.ts). */
+  headings?: InterpretationsHeadings;
 }
 
 type Outcomes = [string, unknown][];
 
-/** The check thread's side: the chunk's clean outcomes if it takes it; none when the main thread did. */
+/** A chunk's cache entries: its files' clean outcomes, then its whole terms' editorial findings if asked. */
+export function checkedChunk({ files, headings }: StreamedChunk): Outcomes {
+  if (headings === undefined) return cleanOutcomes(files);
+  const clean = new Map<CheckRequest, unknown>();
+  const outcomes = cleanOutcomes(files, (request, value) => clean.set(request, value));
+  for (const entry of chunkFindings(clean, headings)) outcomes.push(entry);
+  return outcomes;
+}
+
+/** The check thread's side: the chunk's cache entries if it takes it; none when the main thread did. */
 export function takeChunk(chunk: StreamedChunk): Outcomes | undefined {
   const taken = Atomics.compareExchange(chunk.claim, 0, FREE, TAKEN_BY_THREAD) === FREE;
-  return taken ? cleanOutcomes(chunk.files) : undefined;
+  return taken ? checkedChunk(chunk) : undefined;
 }
 
 /** One thread's queue: its chunks in the order sent, and its answers (one per chunk it took, in order). */
@@ -72,6 +88,8 @@ export class StreamedChecks {
   readonly #checkedHere = new Map<StreamedChunk, Outcomes>();
   /** Set once a file whose text the corpus does not keep is added (add()). */
   #textsNotKept = false;
+  /** Set by findingsToo(). */
+  #headings: InterpretationsHeadings | undefined;
 
   /** `chunkFiles` replaces STREAM_CHUNK (tests). */
   constructor(workers: readonly Worker[], cache: ParseCache, chunkFiles = STREAM_CHUNK) {
@@ -105,8 +123,24 @@ export class StreamedChecks {
   add(kind: FileKind, file: SourceFile, kept = true): void {
     if (this.#cache.has(outcomeKey(kind, file))) return;
     if (!kept) this.#textsNotKept = true;
-    this.#filling.push({ kind, path: file.path, text: file.text, digest: file.digest });
-    if (this.#filling.length < this.#chunkFiles) return;
+    const request = { kind, path: file.path, text: file.text, digest: file.digest };
+    // With findings, a full chunk waits for the first file of the next term folder.
+    const full = this.#filling.length >= this.#chunkFiles;
+    if (this.#headings !== undefined && full && endsBefore(request, this.#filling.at(-1))) this.#flush();
+    this.#filling.push(request);
+    if (this.#headings === undefined && this.#filling.length >= this.#chunkFiles) this.#flush();
+  }
+
+  /**
+   * From now on each chunk's terms get their editorial findings worked out by whoever checks it
+   * (`headings`: site.yaml's, read before any term): asked where texts are not kept (build-site.ts).
+   */
+  findingsToo(headings: InterpretationsHeadings): void {
+    this.#headings = headings;
+  }
+
+  /** Closes the chunk being filled and sends it; texts the corpus does not keep do not wait for a thread. */
+  #flush(): void {
     this.#close();
     this.#send(this.#chunks.length);
     if (!this.#textsNotKept) return;
@@ -156,7 +190,7 @@ export class StreamedChecks {
    */
   #checkHere(chunk: StreamedChunk): void {
     Atomics.store(chunk.claim, 0, TAKEN_HERE);
-    const outcomes = cleanOutcomes(chunk.files);
+    const outcomes = checkedChunk(chunk);
     this.#checkedHere.set(chunk, this.#textsNotKept ? structuredClone(outcomes) : outcomes);
     if (this.#textsNotKept) chunk.files = [];
   }
@@ -168,7 +202,8 @@ export class StreamedChecks {
 
   #close(): void {
     if (this.#filling.length === 0) return;
-    this.#chunks.push({ files: this.#filling, claim: new Int32Array(new SharedArrayBuffer(4)) });
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    this.#chunks.push({ files: this.#filling, claim, ...(this.#headings && { headings: this.#headings }) });
     this.#filling = [];
   }
 

@@ -13,7 +13,8 @@ import {
   type SourceFile,
   type TermTexts,
 } from '../corpus/load-corpus.ts';
-import { checkableKind } from '../corpus/corpus-layout.ts';
+import { checkableKind, SITE_FILE } from '../corpus/corpus-layout.ts';
+import { siteHeadings } from '../corpus/chunk-findings.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
@@ -268,12 +269,20 @@ async function readCorpus(
   onTextsOnDisk: () => void,
 ): Promise<{ files: CorpusFiles; finishChecks: () => Promise<boolean> }> {
   let streamed = workers?.streamChecks(cache);
+  let textsOnDisk = false;
   const onRead = (file: SourceFile, rel: string, kept: boolean) => {
     const kind = checkableKind(rel);
     if (kind !== undefined) streamed?.add(kind, file, kept);
+    // Texts on disk: the editorial findings are worked out from this read too (chunk-findings.ts).
+    const headings = textsOnDisk && rel === SITE_FILE ? siteHeadings(file) : undefined;
+    if (headings !== undefined) streamed?.findingsToo(headings);
   };
   const termTexts = options.termTexts ?? 'auto';
-  const reading = loadCorpusFiles(options.corpusDir, { termTexts, onRead, onTextsOnDisk });
+  const onDisk = () => {
+    textsOnDisk = true;
+    onTextsOnDisk();
+  };
+  const reading = loadCorpusFiles(options.corpusDir, { termTexts, onRead, onTextsOnDisk: onDisk });
   const files = await reading.catch(async (error: unknown) => {
     await workers?.stop();
     throw error;
