@@ -9,21 +9,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
-const opened = vi.hoisted(() => new Map<string, number>());
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const openSync = (file: string, ...rest: unknown[]) => {
-    opened.set(String(file), (opened.get(String(file)) ?? 0) + 1);
-    return (fs.openSync as (...args: unknown[]) => number)(file, ...rest);
-  };
-  return { ...fs, default: { ...fs, openSync }, openSync };
-});
+const { opened, countingFs, textsOpened } = await vi.hoisted(() => import('../helpers/opened-files.ts'));
+vi.mock('node:fs', countingFs);
 
 const { siteHeadings } = await import('../../scripts/lib/corpus/chunk-findings.ts');
 const { checkableFiles } = await import('../../scripts/lib/corpus/corpus-layout.ts');
 const { editorialFindings, formatFinding } = await import('../../scripts/lib/corpus/editorial-checks.ts');
 const { cachedTermFindings } = await import('../../scripts/lib/corpus/editorial-outcomes.ts');
-const { fileDigest } = await import('../../scripts/lib/corpus/load-corpus.ts');
+const { textLookups } = await import('../helpers/text-lookups.ts');
 const { ParseCache } = await import('../../scripts/lib/corpus/parse-cache.ts');
 const { StreamedChecks } = await import('../../scripts/lib/corpus/streamed-checks.ts');
 const { validateCorpus } = await import('../../scripts/lib/corpus/validate-corpus.ts');
@@ -74,18 +67,7 @@ describe('editorial findings from the streamed checks', () => {
     expect(termChunks.length).toBeGreaterThan(0);
     // Whole folders: a term's three files in one chunk.
     for (const chunk of termChunks) expect(chunk.files.length % 3).toBe(0);
-    const byPath = new Map(files.files.map((file) => [file.path, file]));
-    const asked: string[] = [];
-    const sources = {
-      get: (file: string) => {
-        asked.push(file);
-        return byPath.get(file)?.text;
-      },
-    };
-    const digestOf = (file: string) => {
-      const found = byPath.get(file);
-      return found && fileDigest(found);
-    };
+    const { sources, digestOf, asked } = textLookups(files);
     const checked = validateCorpus(files, { cache });
     if (!checked.ok) throw new Error('the corpus is invalid');
     const found = editorialFindings(checked.corpus, sources, cachedTermFindings(cache, digestOf));
@@ -110,7 +92,7 @@ describe('a build with its texts on disk', () => {
     const onDisk = await build('disk');
     expect(inMemory.ok).toBe(false);
     expect(onDisk.ok ? [] : onDisk.messages).toEqual(inMemory.ok ? [] : inMemory.messages);
-    const texts = [...opened].filter(([file]) => /\/terms\/[^/]+\/[a-z]{2}\.md$/.test(file.split(path.sep).join('/')));
+    const texts = textsOpened();
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.filter(([, count]) => count !== 1)).toEqual([]);
   });

@@ -12,13 +12,14 @@ import {
   findingsMissing,
   linelessFindings,
 } from '../../scripts/lib/corpus/editorial-outcomes.ts';
-import { fileDigest, type CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
+import type { CorpusFiles } from '../../scripts/lib/corpus/load-corpus.ts';
 import { ParseCache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { buildSite } from '../../scripts/lib/publish/build-site.ts';
 import { BuildTimings } from '../../scripts/lib/publish/build-timings.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { textLookups } from '../helpers/text-lookups.ts';
 
 const ADDED: Record<string, string> = {
   'corpus/terms/aeon/en.md': '\nSome scholars suspect a polemic. It has been argued that it is late.\n',
@@ -49,19 +50,9 @@ let textsAsked: string[] = [];
 function findingsOf(files: CorpusFiles, cache?: ParseCache) {
   const validated = validateCorpus(files, { cache });
   if (!validated.ok) throw new Error(validated.problems.map((p) => p.message).join('\n'));
-  const byPath = new Map(files.files.map((file) => [file.path, file]));
-  const sources = {
-    get: (file: string) => {
-      textsAsked.push(file);
-      return byPath.get(file)?.text;
-    },
-  };
-  const digestOf = (file: string) => {
-    const found = byPath.get(file);
-    return found && fileDigest(found);
-  };
+  const { sources, digestOf, asked } = textLookups(files);
   const perTerm = cache && cachedTermFindings(cache, digestOf);
-  textsAsked = [];
+  textsAsked = asked;
   return editorialFindings(validated.corpus, sources, perTerm).map(formatFinding);
 }
 
@@ -120,12 +111,7 @@ describe('editorial findings worked out without the texts (a check thread), then
   const validated = validateCorpus(files);
   if (!validated.ok) throw new Error('the corpus is invalid');
   const { corpus } = validated;
-  const byPath = new Map(files.files.map((file) => [file.path, file]));
-  const sources = { get: (file: string) => byPath.get(file)?.text };
-  const digestOf = (file: string) => {
-    const found = byPath.get(file);
-    return found && fileDigest(found);
-  };
+  const { sources, digestOf } = textLookups(files);
   const plain = findingsOf(corpusWithFindings());
 
   it('the same findings, lines included, as the plain checks; the same cache entries', () => {

@@ -3,22 +3,14 @@
 // in memory for a check thread: a chunk no thread has room for is checked at once.
 import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckWorkers as Workers } from '../../scripts/lib/corpus/parallel-checks.ts';
 import type { ParseCache as Cache } from '../../scripts/lib/corpus/parse-cache.ts';
 import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 
-const opened = vi.hoisted(() => new Map<string, number>());
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const openSync = (file: string, ...rest: unknown[]) => {
-    opened.set(String(file), (opened.get(String(file)) ?? 0) + 1);
-    return (fs.openSync as (...args: unknown[]) => number)(file, ...rest);
-  };
-  return { ...fs, default: { ...fs, openSync }, openSync };
-});
+const { opened, countingFs, textsOpened } = await vi.hoisted(() => import('../helpers/opened-files.ts'));
+vi.mock('node:fs', countingFs);
 
 const { checkableFiles, checkableKind } = await import('../../scripts/lib/corpus/corpus-layout.ts');
 const { cleanOutcomes } = await import('../../scripts/lib/corpus/file-checks.ts');
@@ -99,7 +91,7 @@ describe.runIf(availableParallelism() > 1)('a corpus read with its texts on disk
     expect(cache.outcomeMisses).toBe(0);
     const expected = checkedHere();
     expect(entriesOf(cache, expected.keys())).toEqual(expected);
-    const texts = [...opened].filter(([file]) => /\/terms\/[^/]+\/[a-z]{2}\.md$/.test(file.split(path.sep).join('/')));
+    const texts = textsOpened();
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.every(([, count]) => count === 1)).toBe(true);
   });
