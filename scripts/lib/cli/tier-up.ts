@@ -26,17 +26,16 @@ export const tierUpApplies = (v8Version: string): boolean => Number.parseInt(v8V
 
 const TIER_UP_FLAG = /^--interrupt[-_]budget(=|$)/;
 
-/** Whether the process's own options (its command line, NODE_OPTIONS) already set the budget. */
-export function tierUpSetByCaller(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
-  return [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((arg) => TIER_UP_FLAG.test(arg));
+/**
+ * Whether node's own command line (`node --interrupt-budget=N bin/run.mjs build`) already set the
+ * budget: the only way a caller can, since Node refuses V8 flags like it in NODE_OPTIONS.
+ */
+export function tierUpSetByCaller(execArgv: readonly string[]): boolean {
+  return execArgv.some((arg) => TIER_UP_FLAG.test(arg));
 }
 
 /** Asks V8 for BUILD_INTERRUPT_BUDGET, on the V8 it was measured on, unless whoever started the process chose a budget. */
-export function useBuildTierUp(
-  execArgv = process.execArgv,
-  nodeOptions = process.env.NODE_OPTIONS,
-  v8Version = process.versions.v8,
-): void {
-  if (tierUpApplies(v8Version) && !tierUpSetByCaller(execArgv, nodeOptions))
+export function useBuildTierUp(execArgv = process.execArgv, v8Version = process.versions.v8): void {
+  if (tierUpApplies(v8Version) && !tierUpSetByCaller(execArgv))
     setFlagsFromString(`--interrupt-budget=${BUILD_INTERRUPT_BUDGET}`);
 }
