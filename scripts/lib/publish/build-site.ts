@@ -278,11 +278,11 @@ async function readCorpus(
     if (headings !== undefined) streamed?.findingsToo(headings);
   };
   const termTexts = options.termTexts ?? 'auto';
-  const onDisk = () => {
+  const markTextsOnDisk = () => {
     textsOnDisk = true;
     onTextsOnDisk();
   };
-  const reading = loadCorpusFiles(options.corpusDir, { termTexts, onRead, onTextsOnDisk: onDisk });
+  const reading = loadCorpusFiles(options.corpusDir, { termTexts, onRead, onTextsOnDisk: markTextsOnDisk });
   const files = await reading.catch(async (error: unknown) => {
     await workers?.stop();
     throw error;
