@@ -5,22 +5,14 @@ import type { PublicGrant } from '../../../src/limits/grants.ts';
 import { DUMPS_DIR } from '../../../src/contract/output-layout.ts';
 import type { EditorialCheck, EditorialFinding } from '../corpus/editorial-checks.ts';
 import { MODULE_EXTENSION } from '../workers/worker-entry.ts';
-import {
-  CorpusFileChangedError,
-  isOnDisk,
-  loadCorpusFiles,
-  type CorpusFiles,
-  type SourceFile,
-  type TermTexts,
-} from '../corpus/load-corpus.ts';
-import { checkableKind, SITE_FILE } from '../corpus/corpus-layout.ts';
-import { siteHeadings } from '../corpus/chunk-findings.ts';
+import { CorpusFileChangedError, isOnDisk, type CorpusFiles, type TermTexts } from '../corpus/load-corpus.ts';
 import { CheckWorkers } from '../corpus/parallel-checks.ts';
 import { ParseCache } from '../corpus/parse-cache.ts';
 import { formatProblem, type CorpusProblem } from '../corpus/validate-corpus.ts';
 import type { WriteOptions, WriteSummary } from './write-output.ts';
 import { OutputThread, outputThreadPays } from './output-thread.ts';
 import { holdHeapGrowth } from './heap-growth.ts';
+import { readCorpus } from './read-corpus.ts';
 import type { BuildTimings } from './build-timings.ts';
 
 export { computeDataVersion, OUTPUT_FORMAT_VERSION } from './data-version.ts';
@@ -256,43 +248,4 @@ async function prepare(options: BuildPreparing, hooks: PreparingHooks): Promise<
   }
   saveCache();
   return prepared;
-}
-
-/**
- * Reads the corpus, each file handed to the check threads as soon as it is read (streamed-checks.ts),
- * a text that stays on disk too (from this read: not read again to be checked).
- */
-async function readCorpus(
-  options: BuildOptions,
-  workers: CheckWorkers | undefined,
-  cache: ParseCache,
-  onTextsOnDisk: () => void,
-): Promise<{ files: CorpusFiles; finishChecks: () => Promise<boolean> }> {
-  let streamed = workers?.streamChecks(cache);
-  let textsOnDisk = false;
-  const onRead = (file: SourceFile, rel: string, kept: boolean) => {
-    const kind = checkableKind(rel);
-    if (kind !== undefined) streamed?.add(kind, file, kept);
-    // Texts on disk: the editorial findings are worked out from this read too (chunk-findings.ts).
-    const headings = textsOnDisk && rel === SITE_FILE ? siteHeadings(file) : undefined;
-    if (headings !== undefined) streamed?.findingsToo(headings);
-  };
-  const termTexts = options.termTexts ?? 'auto';
-  const markTextsOnDisk = () => {
-    textsOnDisk = true;
-    onTextsOnDisk();
-  };
-  const reading = loadCorpusFiles(options.corpusDir, { termTexts, onRead, onTextsOnDisk: markTextsOnDisk });
-  const files = await reading.catch(async (error: unknown) => {
-    await workers?.stop();
-    throw error;
-  });
-  // Let go once finished: its answers are then in the cache (6.5 MB alive at 20,000 terms).
-  // Whether any file was new to the cache (then so are, most likely, some editorial findings).
-  const finishChecks = async () => {
-    const summary = await streamed?.finish();
-    streamed = undefined;
-    return (summary?.chunks ?? 0) > 0;
-  };
-  return { files, finishChecks };
 }
