@@ -19,6 +19,7 @@ import { foldForSearch } from '../../../src/list/fold.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { type ApiRecords, detailsOf } from '../publish/api-records.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
+import { heldUntilExit } from './sqlite-held.ts';
 import { SQLITE_INDEXES, SQLITE_TABLES } from './sqlite-schema.ts';
 
 // Pages kept in memory before they are written: 64 MiB, whatever the corpus size.
@@ -159,14 +160,16 @@ export class SqliteFile {
   #locale: SqliteValue | undefined;
 
   constructor(file?: string) {
-    this.#db = new Database(file ?? ':memory:');
+    // Held, like every statement made here: none may be garbage collected (sqlite-held.ts). The
+    // pragmas go through exec(), which makes no statement object (pragma() makes one a call).
+    this.#db = heldUntilExit(new Database(file ?? ':memory:'));
     try {
-      for (const pragma of SQLITE_PRAGMAS) this.#db.pragma(pragma);
+      for (const pragma of SQLITE_PRAGMAS) this.#db.exec(`PRAGMA ${pragma}`);
       this.#db.exec('BEGIN');
       this.#db.exec(SQLITE_TABLES);
       for (const table of KEY_ORDERED)
         this.#db.exec(`CREATE TEMP TABLE staged_${table} AS SELECT * FROM main.${table} WHERE 0`);
-      this.#db.pragma(`temp.cache_size = ${STAGING_CACHE_KIB}`);
+      this.#db.exec(`PRAGMA temp.cache_size = ${STAGING_CACHE_KIB}`);
     } catch (error) {
       this.#db.close();
       throw error;
@@ -193,7 +196,7 @@ export class SqliteFile {
       this.#db.exec("INSERT INTO terms_fts(terms_fts) VALUES ('rebuild')");
       this.#db.exec('COMMIT');
       if (!this.#db.memory) return undefined;
-      const version = this.#db.prepare('SELECT sqlite_version()').pluck().get() as string;
+      const version = this.#prepare('SELECT sqlite_version()').pluck().get() as string;
       return asCommittedFile(this.#db.serialize(), version);
     } finally {
       this.#db.close();
@@ -209,16 +212,19 @@ export class SqliteFile {
   #copyStaged(): void {
     // The sort of an ORDER BY keeps up to the main cache's size in memory before it spills to a
     // temporary file: held to the staging's cache size while it runs.
-    this.#db.pragma(`main.cache_size = ${STAGING_CACHE_KIB}`);
+    this.#db.exec(`PRAGMA main.cache_size = ${STAGING_CACHE_KIB}`);
     for (const table of KEY_ORDERED) {
-      const key = this.#db
-        .prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk')
+      const key = this.#prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk')
         .pluck()
         .all(table) as string[];
       this.#db.exec(`INSERT INTO main.${table} SELECT * FROM temp.staged_${table} ORDER BY ${key.join(', ')}`);
       this.#db.exec(`DELETE FROM temp.staged_${table}`);
     }
-    this.#db.pragma(MAIN_CACHE);
+    this.#db.exec(`PRAGMA ${MAIN_CACHE}`);
+  }
+
+  #prepare(sql: string): Database.Statement {
+    return heldUntilExit(this.#db.prepare(sql));
   }
 
   #statement(table: SqliteTable, columns: number): Database.Statement {
@@ -226,7 +232,7 @@ export class SqliteFile {
     if (!statement) {
       if (!TABLES.includes(table)) throw new Error(`SQLite dump: no table ${JSON.stringify(table)}`);
       const into = KEY_ORDERED.includes(table) ? `temp.staged_${table}` : `main.${table}`;
-      statement = this.#db.prepare(`INSERT INTO ${into} VALUES (${Array(columns).fill('?').join(', ')})`);
+      statement = this.#prepare(`INSERT INTO ${into} VALUES (${Array(columns).fill('?').join(', ')})`);
       this.#statements.set(table, statement);
     }
     return statement;
