@@ -15,9 +15,11 @@ import { setFlagsFromString } from 'node:v8';
 export const BUILD_INTERRUPT_BUDGET = 4 * 67_584;
 
 /**
- * The V8 whose tiering this was measured on: Node 20's. Later ones tier up through Maglev on
- * flags of their own and dropped this one (an unknown flag only prints an error), so there the
- * build keeps V8's defaults.
+ * The V8 whose tiering this was measured on: Node 20's. Node 22's and 24's have no such flag (an
+ * unknown flag only prints an error): they scale each function's budget by invocation counts of
+ * their own, and four times Node 22's TurboFan count, or Node 24's TurboFan and Maglev counts,
+ * saved under 5% of a bundled build's CPU (bench/README.md, "Node 22 and 24, fifteenth session"),
+ * so there the build keeps V8's defaults.
  */
 const MEASURED_V8_MAJOR = 11;
 
