@@ -143,7 +143,17 @@ describe('a build with its SQLite dump on a thread', () => {
     } finally {
       forced.options = undefined;
     }
+    // Rows fed a batch ahead at a time, more as the thread answers: the same file.
+    forced.options = { thread: true, batchRows: 3, maxInFlight: 1 };
+    try {
+      expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(work, 'one-ahead'), builtAt })).ok).toBe(
+        true,
+      );
+    } finally {
+      forced.options = undefined;
+    }
     expect(sqliteOf(path.join(work, 'thread')).equals(sqliteOf(inline))).toBe(true);
+    expect(sqliteOf(path.join(work, 'one-ahead')).equals(sqliteOf(inline))).toBe(true);
     expect(readdirSync(inline)).not.toContain('.scratch');
   });
 

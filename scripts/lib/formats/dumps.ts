@@ -21,7 +21,8 @@ import {
   verifiedFiles,
 } from './dump-history.ts';
 import { writeDefinedTermSet } from './schema-org.ts';
-import { sqliteHeadRows, sqliteTermRows } from './sqlite-dump.ts';
+import { sqliteHeadRows } from './sqlite-dump.ts';
+import { SqliteTermRowsInOrder } from './sqlite-term-rows.ts';
 import { startSqliteDump, type SqliteJob } from './sqlite-thread.ts';
 import { MIN_TERMS_FOR_THREAD } from './sqlite-thread-size.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
@@ -80,11 +81,9 @@ export class DumpWriter {
   readonly #firstOfLocale = new Map<string, boolean>();
   /** `,"license":...,"attribution":...}` and a line feed: the end of every NDJSON line, so each line carries them. */
   #ndjsonEnd: Uint8Array = Buffer.from('}\n');
-  #sqlite: SqliteJob | undefined;
+  #sqlite: { job: SqliteJob; rows: SqliteTermRowsInOrder } | undefined;
   /** Where the SQLite database is written until finish() adopts it into the output. */
   #sqliteFile = '';
-  /** The SQLite job's finish(), asked for once the last term's rows are sent. */
-  #sqliteFinished: Promise<void> | undefined;
   /** Each locale's terms so far: a term's position in its list. */
   readonly #position = new Map<Locale, number>();
   /** What the manifest counts, taken at open(): the records may be let go while the terms are written. */
@@ -98,7 +97,6 @@ export class DumpWriter {
     private readonly sink: OutputSink,
     private readonly records: ApiRecords,
     private readonly dataVersion: string,
-    private readonly searchNames: TermSearchNames,
   ) {}
 
   /** `searchNames`: the list index's, which the SQLite dump carries too. */
@@ -108,7 +106,7 @@ export class DumpWriter {
     dataVersion: string,
     searchNames: TermSearchNames,
   ): Promise<DumpWriter> {
-    const writer = new DumpWriter(sink, records, dataVersion, searchNames);
+    const writer = new DumpWriter(sink, records, dataVersion);
     writer.#counts = {
       en: records.locales.en.terms.length,
       bg: records.locales.bg.terms.length,
@@ -138,8 +136,13 @@ export class DumpWriter {
     // Started last: once open() has returned, the caller disposes of the writer, ending the thread.
     const terms = LOCALES.reduce((sum, locale) => sum + records.locales[locale].terms.length, 0);
     writer.#sqliteFile = sink.scratchFile(dumpName(dataVersion, 'all', 'sqlite'));
-    writer.#sqlite = startSqliteDump(writer.#sqliteFile, { thread: terms >= MIN_TERMS_FOR_THREAD });
-    await writer.#sqlite.add(sqliteHeadRows(records, dataVersion));
+    const job = startSqliteDump(writer.#sqliteFile, { thread: terms >= MIN_TERMS_FOR_THREAD });
+    const rows = new SqliteTermRowsInOrder(records, searchNames, { ...writer.#counts });
+    writer.#sqlite = { job, rows };
+    await job.add(sqliteHeadRows(records, dataVersion));
+    // On a thread, the terms' rows go from now on, a few batches ahead of its inserts, while this thread
+    // writes other files: its last steps (the full-text index) then overlap the term files, not follow them.
+    job.feed(() => rows.next());
     return writer;
   }
 
@@ -166,11 +169,10 @@ export class DumpWriter {
     for (const piece of pieces) if (piece.length > 0) await file.write(piece);
   }
 
-  /** The SQLite dump, which open() starts. */
-  #sqliteJob(): SqliteJob {
-    if (this.#sqlite === undefined)
-      throw new Error('DumpWriter: the SQLite dump was not started (use DumpWriter.open)');
-    return this.#sqlite;
+  /** The SQLite dump and its term rows, which open() starts. */
+  #sqliteDump(): { job: SqliteJob; rows: SqliteTermRowsInOrder } {
+    if (this.#sqlite) return this.#sqlite;
+    throw new Error('DumpWriter: the SQLite dump was not started (use DumpWriter.open)');
   }
 
   /**
@@ -198,13 +200,11 @@ export class DumpWriter {
     await this.#write('all', 'csv', csvLocaleCell(locale), line);
     const position = this.#position.get(locale) ?? 0;
     this.#position.set(locale, position + 1);
-    await this.#sqliteJob().add(sqliteTermRows(this.records, this.searchNames, locale, term, position));
+    const { job, rows } = this.#sqliteDump();
+    await job.add(rows.through(locale, position));
     // The last rows: the full-text index is built now (on the thread, for a large corpus), while
     // this thread writes the list indexes, rather than at finish(), with nothing left to overlap.
-    if (locale !== LOCALES.at(-1) || position + 1 < this.#counts[locale]) return;
-    this.#sqliteFinished = this.#sqliteJob().finish();
-    // A failure is finish()'s to report, not an unhandled rejection meanwhile.
-    this.#sqliteFinished.catch(() => undefined);
+    if (rows.done) void job.finish();
   }
 
   /**
@@ -225,7 +225,7 @@ export class DumpWriter {
     await this.writeTerminology();
     await this.#skosEntries(skos);
 
-    await (this.#sqliteFinished ?? this.#sqliteJob().finish());
+    await this.#sqliteDump().job.finish();
     const sqliteName = dumpName(this.dataVersion, 'all', 'sqlite');
     const sqliteFile = {
       name: sqliteName,
@@ -290,7 +290,7 @@ export class DumpWriter {
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
-    await this.#sqlite?.stop();
+    await this.#sqlite?.job.stop();
   }
 
   async #entry({ locale, format, name, file }: Opened): Promise<DumpFile> {

@@ -1,7 +1,8 @@
 // The SQLite dump is written on a worker thread for large corpora, while the main thread writes
 // the term files and the text dumps: on two cores its seconds then leave the build's critical
-// path. The main thread sends the rows in batches as it walks the terms, and the thread inserts
-// them into the database file as they arrive and says so: the main thread waits whenever
+// path. The main thread sends the rows in batches (made ahead by a feed, or as it walks the
+// terms), and the thread inserts them into the database file as they arrive and says so: no
+// more are made while MAX_BATCHES_IN_FLIGHT wait, and the main thread waits whenever
 // MAX_BATCHES_IN_FLIGHT are sent and not yet inserted, so the rows waiting between the threads
 // stay a few dozen megabytes. (Without that wait nothing bounded the queue of messages: a thread
 // falling behind left the rows of every term not yet inserted, texts included, in memory.) Inline
@@ -14,10 +15,10 @@ import { siblingModule, startWorker } from '../workers/worker-entry.ts';
 /** Rows sent to the thread at once: few messages, and little in flight. */
 const BATCH_ROWS = 4096;
 /**
- * Batches sent and not yet inserted before add() makes its caller wait: about 2 MB each at 4,096
- * rows, so at most about 64 MB wait between the threads. A corpus of 5,000 terms (20 batches in
- * all) never waits, and keeps the thread's whole overlap with the rest of the build; at 100,000
- * terms (about 400 batches) the queue no longer grows with the corpus.
+ * Batches sent and not yet inserted before add() makes its caller wait, and a feed stops making
+ * rows: about 2 MB each at 4,096 rows, so at most about 64 MB wait between the threads. A corpus
+ * of 5,000 terms (20 batches in all) is fed whole at once, and never waits; at 100,000 terms
+ * (about 400 batches) the queue no longer grows with the corpus.
  */
 export const MAX_BATCHES_IN_FLIGHT = 32;
 /** What the thread answers: a batch inserted, or the file complete. */
@@ -35,13 +36,24 @@ export interface SqliteJobOptions {
   maxInFlight?: number;
 }
 
+/** The rows of the next few terms, in order; undefined once every row is made. */
+export type SqliteRowSource = () => SqliteRows | undefined;
+
 export interface SqliteJob {
   /**
    * Rows to insert, in order. Taken at once; the promise resolves when the caller may send more
    * (on a thread: once few enough batches wait to be inserted).
    */
   add(rows: SqliteRows): Promise<void>;
-  /** Resolves once the file is complete; rejects with what went wrong (in the thread). */
+  /**
+   * On a thread: rows pulled from `source` at once and again whenever the thread has room (when it
+   * answers, and at each add(): this thread's event loop may not turn while it writes files), so
+   * the thread inserts while this one writes other files; the file is finished once the source is
+   * exhausted. The caller add()s nothing the source has made (add() and the source share one
+   * order). Inline: nothing (add() brings every row).
+   */
+  feed(source: SqliteRowSource): void;
+  /** Resolves once the file is complete; rejects with what went wrong (in the thread). Asked twice: the same promise. */
   finish(): Promise<void>;
   /** Ends the work if it still runs (a build that failed before finish()). */
   stop(): Promise<void>;
@@ -67,6 +79,7 @@ export function startSqliteDump(file: string, options: SqliteJobOptions = {}): S
 function inlineJob(file: string): SqliteJob {
   const db = new SqliteFile(file);
   let failure: unknown;
+  let finished: Promise<void> | undefined;
   return {
     add: async (rows) => {
       if (failure) return;
@@ -77,9 +90,19 @@ function inlineJob(file: string): SqliteJob {
         db.close();
       }
     },
-    finish: async () => {
-      if (failure) throw failure;
-      db.finish();
+    feed: () => undefined,
+    // Once: the build asks when the last term's rows are in, and again for the file.
+    finish: () => {
+      if (finished) return finished;
+      try {
+        if (failure) throw failure;
+        db.finish();
+        finished = Promise.resolve();
+      } catch (error) {
+        finished = Promise.reject(error);
+        finished.catch(() => undefined);
+      }
+      return finished;
     },
     stop: async () => db.close(),
   };
@@ -91,6 +114,8 @@ interface ThreadState {
   inFlight: number;
   /** Who waits for room (add()'s caller), if anyone: woken by an insert or by the end of the thread. */
   wake?: () => void;
+  /** What a feed does when a batch is inserted: make and send more. */
+  pull?: () => void;
 }
 
 function wakeWaiting(state: ThreadState): void {
@@ -112,6 +137,7 @@ function threadOutcome(started: Worker, state: ThreadState, maxInFlight: number)
       if (message !== 'inserted') return settle(resolve);
       state.inFlight--;
       if (state.inFlight < maxInFlight) wakeWaiting(state);
+      state.pull?.();
     });
     started.once('error', (error: Error) =>
       settle(() => reject(new Error(`SQLite dump: its worker thread failed: ${error.message}`, { cause: error }))),
@@ -129,41 +155,92 @@ function threadOutcome(started: Worker, state: ThreadState, maxInFlight: number)
 function threadJob(started: Worker, batchRows: number, maxInFlight: number): SqliteJob {
   // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
   started.unref();
-  const state: ThreadState = { settled: false, inFlight: 0 };
-  const result = threadOutcome(started, state, maxInFlight);
-  let pending: SqliteRows = [];
-  const send = () => {
-    if (pending.length === 0) return;
-    if (!state.settled) {
-      started.postMessage(pending);
-      state.inFlight++;
+  return new ThreadJob(started, batchRows, maxInFlight);
+}
+
+class ThreadJob implements SqliteJob {
+  readonly #state: ThreadState = { settled: false, inFlight: 0 };
+  readonly #result: Promise<void>;
+  #pending: SqliteRows = [];
+  #finished: Promise<void> | undefined;
+  /** What a feed's source threw: what finish() rejects with. */
+  #failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly started: Worker,
+    private readonly batchRows: number,
+    private readonly maxInFlight: number,
+  ) {
+    this.#result = threadOutcome(started, this.#state, maxInFlight);
+  }
+
+  async add(rows: SqliteRows): Promise<void> {
+    const state = this.#state;
+    this.#take(rows);
+    // A feed is topped up here too: this thread's event loop may not turn between two add()s.
+    state.pull?.();
+    if (state.settled || state.inFlight < this.maxInFlight) return;
+    // The thread's answers arrive only while this thread waits: ref'd meanwhile, so waiting keeps the process alive.
+    this.started.ref();
+    try {
+      await new Promise<void>((resolve) => {
+        state.wake = resolve;
+      });
+    } finally {
+      this.started.unref();
     }
-    pending = [];
-  };
-  return {
-    add: async (rows) => {
-      for (const row of rows) pending.push(row);
-      if (pending.length < batchRows) return;
-      send();
-      if (state.settled || state.inFlight < maxInFlight) return;
-      // The thread's answers arrive only while this thread waits: ref'd meanwhile, so waiting keeps the process alive.
-      started.ref();
+  }
+
+  feed(source: SqliteRowSource): void {
+    const state = this.#state;
+    state.pull = () => {
       try {
-        await new Promise<void>((resolve) => {
-          state.wake = resolve;
-        });
-      } finally {
-        started.unref();
+        while (!state.settled && state.inFlight < this.maxInFlight) {
+          const rows = source();
+          if (rows === undefined) return void this.finish();
+          this.#take(rows);
+        }
+      } catch (error) {
+        // Pulled in the thread's message handler too: the failure goes to finish(), not to the event loop.
+        state.pull = undefined;
+        this.#failure = { error };
+        void this.started.terminate();
       }
-    },
-    finish: () => {
-      send();
-      if (!state.settled) started.postMessage('finish');
-      started.ref();
-      return result.finally(() => started.unref());
-    },
-    stop: async () => {
-      if (!state.settled) await started.terminate();
-    },
-  };
+    };
+    state.pull();
+  }
+
+  finish(): Promise<void> {
+    if (this.#finished) return this.#finished;
+    // Nothing is sent after 'finish'.
+    this.#state.pull = undefined;
+    this.#send();
+    if (!this.#state.settled) this.started.postMessage('finish');
+    this.started.ref();
+    this.#finished = this.#failure
+      ? Promise.reject(this.#failure.error)
+      : this.#result.finally(() => this.started.unref());
+    // Rejections are reported to whoever waits for the file, not as unhandled in the meantime.
+    this.#finished.catch(() => undefined);
+    return this.#finished;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#state.settled) await this.started.terminate();
+  }
+
+  #take(rows: SqliteRows): void {
+    if (rows.length === 0) return;
+    for (const row of rows) this.#pending.push(row);
+    if (this.#pending.length >= this.batchRows) this.#send();
+  }
+
+  #send(): void {
+    if (this.#pending.length === 0) return;
+    if (!this.#state.settled) {
+      this.started.postMessage(this.#pending);
+      this.#state.inFlight++;
+    }
+    this.#pending = [];
+  }
 }
