@@ -144,6 +144,11 @@ export interface EmitOptions {
    * theirs (the default).
    */
   releaseRecords?: boolean;
+  /**
+   * The dumps, opened by the caller (write-site.ts: before the site pages, so that the SQLite thread
+   * has the terms' rows while they are written); ended here as if opened here. Default: opened here.
+   */
+  dumps?: DumpWriter;
 }
 
 /**
@@ -158,7 +163,7 @@ export async function emitSite(records: ApiRecords, options: EmitOptions, sink: 
   // Counted once and kept (vocabulary-files.ts): every list index and the OpenAPI ask again later.
   vocabularyEntries(records);
   const docsPage = docsPageFacts(records);
-  await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
+  await using dumps = options.dumps ?? (await DumpWriter.open(sink, records, dataVersion, searchNames));
   await writeSiteFacts(records, dataVersion, sink);
   const { skos } = await writeConceptFormats(records, options, dumps, sink);
   for (const locale of LOCALES) await writeLocale(records, locale, { ...options, searchNames }, dumps, sink);

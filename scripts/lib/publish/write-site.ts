@@ -10,7 +10,7 @@ import { DATA_DIR } from '../../../src/contract/output-layout.ts';
 import { DEPLOYED_GRANTS_FILE, type PublicGrant } from '../../../src/limits/grants.ts';
 import { DEFAULT_REQUESTS_PER_HOUR } from '../../../src/limits/rate-limit.ts';
 import { loadPreviousDumps } from '../formats/dump-history.ts';
-import { DUMPS_DIR } from '../formats/dumps.ts';
+import { DUMPS_DIR, DumpWriter } from '../formats/dumps.ts';
 import type { TermSearchNames } from '../names/term-search-names.ts';
 import type { PagesConfig } from '../pages/site-pages.ts';
 import type { BuildTimings } from './build-timings.ts';
@@ -129,6 +129,10 @@ async function emit(
     path.join(options.outDir, DUMPS_DIR),
     ...(options.cacheDir === undefined ? [] : [path.join(options.cacheDir, DUMPS_DIR)]),
   ]);
+  // Opened before the pages: from MIN_TERMS_FOR_THREAD terms the SQLite thread then inserts the
+  // terms' rows while this thread writes them, with half of its core idle (bench/README.md,
+  // "Idle cores at 5,000 and 20,000 terms"); emitSite ends it, or this frame when it fails first.
+  await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
   timings?.lap('output lock, previous dumps');
   // Without the thread, the pages first: they read every record, which the API's passes then
   // let go one by one (emit.ts releaseRecords); the thread has its own copy.
@@ -140,7 +144,7 @@ async function emit(
   }
   if (!offloaded) timings?.lap('site pages');
   const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true }, sink);
+  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true, dumps }, sink);
   if (options.grants)
     await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
   return count;
