@@ -21,6 +21,12 @@ const BATCH_ROWS = 4096;
  * (about 400 batches) the queue no longer grows with the corpus.
  */
 export const MAX_BATCHES_IN_FLIGHT = 32;
+/**
+ * Batches a feed keeps waiting once it has filled the queue: enough that the thread does not run
+ * dry between two add()s or answers, about 16 MB, so that rows made ahead of the build's pass add
+ * little to its memory (at 100,000 terms the thread keeps up with that pass: its queue was short).
+ */
+const FEED_TOP_UP = 8;
 /** What the thread answers: a batch inserted, or the file complete. */
 export type SqliteThreadMessage = 'inserted' | 'done';
 const SQLITE_WORKER = siblingModule('./sqlite-worker', import.meta.url);
@@ -46,11 +52,11 @@ export interface SqliteJob {
    */
   add(rows: SqliteRows): Promise<void>;
   /**
-   * On a thread: rows pulled from `source` at once and again whenever the thread has room (when it
-   * answers, and at each add(): this thread's event loop may not turn while it writes files), so
-   * the thread inserts while this one writes other files; the file is finished once the source is
-   * exhausted. The caller add()s nothing the source has made (add() and the source share one
-   * order). Inline: nothing (add() brings every row).
+   * On a thread: rows pulled from `source` at once (up to MAX_BATCHES_IN_FLIGHT) and again whenever
+   * the thread has room (FEED_TOP_UP; when it answers, and at each add(): this thread's event loop
+   * may not turn while it writes files), so the thread inserts while this one writes other files;
+   * the file is finished once the source is exhausted. The caller add()s nothing the source has
+   * made (add() and the source share one order). Inline: nothing (add() brings every row).
    */
   feed(source: SqliteRowSource): void;
   /** Resolves once the file is complete; rejects with what went wrong (in the thread). Asked twice: the same promise. */
@@ -193,9 +199,9 @@ class ThreadJob implements SqliteJob {
 
   feed(source: SqliteRowSource): void {
     const state = this.#state;
-    state.pull = () => {
+    const pull = (upTo: number) => {
       try {
-        while (!state.settled && state.inFlight < this.maxInFlight) {
+        while (!state.settled && state.inFlight < upTo) {
           const rows = source();
           if (rows === undefined) return void this.finish();
           this.#take(rows);
@@ -207,7 +213,11 @@ class ThreadJob implements SqliteJob {
         void this.started.terminate();
       }
     };
-    state.pull();
+    // The queue filled at once (the thread is idle), topped up to fewer later (rows made ahead of
+    // the term pass are held: the queue stays below what add() allows, as it did without a feed).
+    const topUp = Math.min(FEED_TOP_UP, this.maxInFlight);
+    state.pull = () => pull(topUp);
+    pull(this.maxInFlight);
   }
 
   finish(): Promise<void> {
