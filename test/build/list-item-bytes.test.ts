@@ -9,7 +9,7 @@ import { type Term, TermListItemSchema, TermSchema } from '../../src/contract/re
 import { validateCorpus } from '../../scripts/lib/corpus/validate-corpus.ts';
 import { toListItem } from '../../scripts/lib/publish/api-records.ts';
 import { deriveApiRecords } from '../../scripts/lib/publish/derive.ts';
-import { listEntry } from '../../scripts/lib/publish/emit.ts';
+import { listEntry } from '../../scripts/lib/publish/list-index-file.ts';
 import { listItemOfRecord } from '../../scripts/lib/publish/list-item-bytes.ts';
 import { smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 

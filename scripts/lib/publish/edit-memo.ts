@@ -16,7 +16,7 @@ import type { Term } from '../../../src/contract/response-schemas.ts';
 import type { Thesaurus } from '../corpus/hierarchy.ts';
 import type { Concept } from '../formats/concepts.ts';
 import { conceptThesaurus } from '../formats/skos.ts';
-import { listEntry } from './emit.ts';
+import { listEntry } from './list-index-file.ts';
 
 type ListIndexEntry = ReturnType<typeof listEntry>;
 /** A concept's broader terms and cross-links: what its thesaurus relations are made of. */

@@ -9,35 +9,27 @@ import {
   SCHEMAS_PATH,
   termFilePath,
 } from '../../../src/contract/facts.ts';
-import {
-  encodeListIndex,
-  forgetListIndexMemo,
-  type ListIndexInput,
-  listIndexChunks,
-} from '../../../src/list/list-index/encode.ts';
 import type { Manifest } from '../../../src/contract/dump-schemas.ts';
-import { HEADERS_FILE, listIndexPath, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
+import { HEADERS_FILE, REDIRECTS_FILE, SITE_FACTS_PATH } from '../../../src/contract/output-layout.ts';
 import type { Term, VocabularyResponse } from '../../../src/contract/response-schemas.ts';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../../src/contract/vocabularies.ts';
 import { encodeSiteFacts } from '../../../src/site-facts.ts';
 import { FILE_REWRITES, headersFileRules, renderHeadersFile, renderRedirectsFile } from './deploy-files.ts';
-import { toListItem, type ApiRecords } from './api-records.ts';
+import type { ApiRecords } from './api-records.ts';
 import { renderDocsPage } from '../docs-page/index.ts';
 import type { SkosDumpFiles } from '../formats/skos-files.ts';
 import type { PreviousDumps } from '../formats/dump-history.ts';
 import { DumpWriter } from '../formats/dumps.ts';
 import { buildOpenApiDocument, jsonSchemaDocument, SCHEMA_FILES } from '../formats/openapi.ts';
 import { searchNamesOf, termSearchNames, type TermSearchNames } from '../names/term-search-names.ts';
-import { vocabularyEntries, vocabularyValues, vocabularyValuesOf } from './vocabulary-files.ts';
+import { vocabularyEntries, vocabularyValues } from './vocabulary-files.ts';
 import type { OutputSink } from './write-output.ts';
 import type { BuildTimings } from './build-timings.ts';
 import { writeConceptFormats } from './concept-formats.ts';
-import { listItemOfRecord } from './list-item-bytes.ts';
+import { type ListIndexEntry, listEntry, writeListIndex } from './list-index-file.ts';
 import { ReusedUtf8 } from './reused-utf8.ts';
 
 const apiFile = (sitePath: string) => sitePath.replace(/^\//, '');
-
-type ListIndexEntry = ListIndexInput['entries'][number];
 
 // What the edit loop (edit-outputs.ts) writes again for a changed term, declared once for it and
 // for the full build.
@@ -66,40 +58,6 @@ function termFileEncoder(attributionJson: string): (term: Term) => { file: Uint8
   return (term) => {
     const file = reused.framed(head, JSON.stringify(term), tail);
     return { file, json: file.subarray(head.byteLength, file.byteLength - tail.byteLength) };
-  };
-}
-
-const utf8 = new TextEncoder();
-
-/**
- * A term's entry in the list index, its item as UTF-8 (held until the index is written: see
- * encode.ts) in a buffer of its own: a slice of Node's 8 KB pool would keep the slab alive, with
- * the term file bytes beside it. `recordJson`: the record as UTF-8 if made (its start is the item).
- */
-export function listEntry(term: Term, searchNames: readonly string[], recordJson?: Uint8Array): ListIndexEntry {
-  const cut = recordJson && listItemOfRecord(term, recordJson);
-  const json = cut ?? utf8.encode(JSON.stringify(toListItem(term)));
-  return { json, values: vocabularyValuesOf(term), searchNames, slug: term.slug };
-}
-
-/** The list index of a locale, from its entries in list order. */
-export function listIndexContent(
-  records: ApiRecords,
-  locale: Locale,
-  dataVersion: string,
-  entries: ListIndexEntry[],
-): Uint8Array {
-  return encodeListIndex(listIndexInput(records, locale, dataVersion, entries));
-}
-
-function listIndexInput(records: ApiRecords, locale: Locale, dataVersion: string, entries: ListIndexEntry[]) {
-  return {
-    locale,
-    dataVersion,
-    vocabularies: vocabularyValues(vocabularyEntries(records)),
-    attributionJson: JSON.stringify(records.attribution),
-    docsUrl: records.siteUrl + DOCS_PATH,
-    entries,
   };
 }
 
@@ -197,11 +155,7 @@ async function writeLocale(
   if (release) releaseLocale(records, locale);
   timings?.lap('term files and dump records');
   searchNames[locale].clear();
-  // In chunks: the whole index in one buffer was the build's peak memory at 100,000 terms.
-  const index = listIndexChunks(listIndexInput(records, locale, dataVersion, entries));
-  await sink.fileInChunks(listIndexPath(locale), index.chunks);
-  // Nothing encodes this index again in this build (an edit session warms its own memo after it).
-  forgetListIndexMemo(locale);
+  await writeListIndex(records, locale, dataVersion, entries, sink);
   timings?.lap('list indexes');
 }
 
