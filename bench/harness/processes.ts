@@ -2,10 +2,23 @@
 // timed from spawn to exit, and servers driven over an IPC channel (ready, CPU marks, stop)
 // while a load generator in another process sends them requests on loopback.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const PROBES = path.join(ROOT, 'bench/probes');
+
+/** The Node flags of package.json's build script (`exec node [flags] bin/run.mjs build`). */
+export function buildScriptNodeFlags(script: string): string[] {
+  const match = /^exec node ((?:--\S+ )*)bin\/run\.mjs build$/.exec(script);
+  if (!match) throw new Error(`package.json's build script is not "exec node [flags] bin/run.mjs build": ${script}`);
+  return (match[1] ?? '').split(' ').filter(Boolean);
+}
+
+/** What `npm run build` starts Node with, so a timed build is the one users run. */
+export const BUILD_NODE_FLAGS = buildScriptNodeFlags(
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.build,
+);
 
 // Probes print JSON of their own shape; each caller reads the fields it asked for.
 // biome-ignore lint/suspicious/noExplicitAny: untyped probe output, narrowed by each caller

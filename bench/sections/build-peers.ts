@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import path from 'node:path';
 import type { BenchContext } from '../harness/context.ts';
 import { repeat } from '../harness/context.ts';
-import { PROBES, ROOT } from '../harness/processes.ts';
+import { BUILD_NODE_FLAGS, PROBES, ROOT } from '../harness/processes.ts';
 import { ratioRow } from '../harness/report.ts';
 import { stat } from '../harness/stats.ts';
 
@@ -81,6 +81,7 @@ export function measureBuildPeers(ctx: BenchContext, label = ''): void {
   const rounds = repeat(runs, () => {
     fresh('ours', 'ours-cache', 'floor', 'eleventy', 'eleventy-site', 'hugo-out');
     const ours = run(process.execPath, [
+      ...BUILD_NODE_FLAGS,
       ...['bin/run.mjs', 'build', '--corpus', corpus, '--out', dir('ours')],
       ...['--cache-dir', dir('ours-cache'), '--quiet'],
     ]);

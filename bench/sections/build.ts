@@ -5,7 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext } from '../harness/context.ts';
 import { repeat } from '../harness/context.ts';
-import { probe, timeCommand } from '../harness/processes.ts';
+import { BUILD_NODE_FLAGS, probe, timeCommand } from '../harness/processes.ts';
 import { ratioRow, type Row } from '../harness/report.ts';
 import { stat } from '../harness/stats.ts';
 
@@ -43,6 +43,7 @@ export function measureBuild(ctx: BenchContext): void {
   const fresh = (dir: string) => rmSync(dir, { recursive: true, force: true });
   // What `npm run build` runs: the compiled build (bin/run.mjs compiles first if a source is newer).
   const buildCommand = [
+    ...BUILD_NODE_FLAGS,
     ...['bin/run.mjs', 'build', '--corpus', corpus, '--out', out],
     ...['--cache-dir', cache, '--quiet'],
   ];

@@ -16,10 +16,23 @@ export function siblingModule(name: string, base: string): string {
   return new URL(`./${name.split('/').pop()}.js`, base).href;
 }
 
+/**
+ * Each thread's young generation, in MB: Node 20's default (V8 11.3: two 16 MB semi-spaces and
+ * the space beside them). Node 22 and 24 (V8 12 and 13) let it grow to 64 MB semi-spaces, in
+ * every thread: at 100,000 terms on Node 24 the build peaked at 1,407 MiB against 1,150-1,196 on
+ * Node 20, and at 1,189 MiB with this limit and package.json's `--max-semi-space-size=16` for the
+ * main thread (bench/README.md, "Node 24 at 100,000 terms, sixteenth session"). A larger young
+ * generation did not make the build faster on Node 20 ("The bundled build's garbage, tenth
+ * session"). The main thread's is package.json's build script's flag: V8 sizes it when the
+ * process starts.
+ */
+export const WORKER_YOUNG_GENERATION_MB = 48;
+
 /** A thread running `module` (a file URL) with `workerData` (plus `module`, which the boot reads). */
 export function startWorker(module: string, workerData: Record<string, unknown> = {}): Worker {
-  const data = { ...workerData, module };
-  return module.endsWith('.ts')
-    ? new Worker(BOOT, { workerData: data })
-    : new Worker(new URL(module), { workerData: data });
+  const options = {
+    workerData: { ...workerData, module },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  };
+  return module.endsWith('.ts') ? new Worker(BOOT, options) : new Worker(new URL(module), options);
 }
