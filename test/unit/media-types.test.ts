@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_DIR, HEADERS_FILE, REDIRECTS_FILE } from '../../src/contract/output-layout.ts';
 import { MEDIA_TYPES, mediaTypeOf, UNKNOWN_MEDIA_TYPE } from '../../src/contract/media-types.ts';
 import { staticHeaders } from '../../src/routes.ts';
-import { DUMP_EXTENSIONS } from '../../scripts/lib/formats/dumps.ts';
+import { DUMP_EXTENSIONS } from '../../scripts/lib/formats/dump-names.ts';
 
 const GOLDEN = path.resolve(import.meta.dirname, '../fixtures/golden-small');
 const NEVER_SERVED = [DATA_DIR, HEADERS_FILE, REDIRECTS_FILE];

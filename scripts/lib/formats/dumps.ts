@@ -5,12 +5,13 @@
 // memory whole; the manifest records every file's size and SHA-256.
 // Names carry the data version, so a dump URL never changes content and caches forever; the
 // last few versions stay published beside the current one (dump-history.ts).
-import { dumpFileName, DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/output-layout.ts';
+import { DUMPS_DIR, MANIFEST_PATH } from '../../../src/contract/output-layout.ts';
 import { LICENSE, LICENSE_SPDX, LICENSE_URL, LOCALES, type Locale } from '../../../src/contract/facts.ts';
 import { DUMP_FORMATS, type DumpFile, type DumpVersion, type Manifest } from '../../../src/contract/dump-schemas.ts';
 import type { Term } from '../../../src/contract/response-schemas.ts';
 import { type Concept, conceptsOf } from './concepts.ts';
-import { SKOS_EXTENSIONS, type SkosDumpFiles, type SkosFormat } from './skos-files.ts';
+import type { SkosDumpFiles, SkosFormat } from './skos-files.ts';
+import { type DumpFormat, type DumpLocale, dumpName } from './dump-names.ts';
 import { CSV_BOM, CSV_COLUMNS, csvCells, csvLine, csvLocaleCell } from './csv-dump.ts';
 import { type ApiRecords, detailsOf, type TermDetails } from '../publish/api-records.ts';
 import {
@@ -31,24 +32,6 @@ import type { OutputSink, StreamedFile } from '../publish/write-output.ts';
 import { ReusedUtf8 } from '../publish/reused-utf8.ts';
 
 export { DUMPS_DIR };
-export type DumpLocale = Locale | 'all';
-type DumpFormat = DumpFile['format'];
-
-/** The file extension of each format. */
-export const DUMP_EXTENSIONS: Record<DumpFormat, string> = {
-  json: 'json',
-  ndjson: 'ndjson',
-  csv: 'csv',
-  sqlite: 'sqlite',
-  'skos-turtle': SKOS_EXTENSIONS['skos-turtle'],
-  'skos-jsonld': SKOS_EXTENSIONS['skos-jsonld'],
-  tbx: 'tbx',
-  'schema-org-jsonld': 'schema.jsonld',
-};
-
-export function dumpName(dataVersion: string, locale: DumpLocale, format: DumpFormat): string {
-  return dumpFileName(dataVersion, locale, DUMP_EXTENSIONS[format]);
-}
 
 /** What the dumps carry beyond the API's record: the corpus's details, in a fixed key order. */
 export function dumpDetails(details: TermDetails, locale: Locale) {

@@ -2,7 +2,7 @@
 // writes them (concept-rdf.ts): the dumps' manifest (dumps.ts) names and records them on the main
 // thread, which at most sizes never writes them (the output thread does), so it need not load n3.
 
-/** The SKOS dump's file extensions (dumps.ts DUMP_EXTENSIONS). */
+/** The SKOS dump's file extensions (dump-names.ts DUMP_EXTENSIONS). */
 export const SKOS_EXTENSIONS = { 'skos-turtle': 'skos.ttl', 'skos-jsonld': 'skos.jsonld' } as const;
 
 export type SkosFormat = keyof typeof SKOS_EXTENSIONS;
