@@ -102,4 +102,25 @@ describe("the SQLite dump's rows made ahead", () => {
     await expect(job.finish()).rejects.toThrow('no rows today');
     await job.stop();
   });
+
+  it('tops the feed up with no event-loop turn (the thread counts its inserts where topUp() reads them)', async () => {
+    const reference = Buffer.from(sqliteBytes(sqliteRows(records, 'v1', termSearchNames(records))));
+    const file = path.join(scratch, 'topped-up.sqlite');
+    const job = startSqliteDump(file, { thread: true, batchRows: 5, maxInFlight: 2 });
+    const rows = termRows();
+    await job.add(sqliteHeadRows(records, 'v1'));
+    job.feed(() => rows.next());
+    expect(rows.done).toBe(false);
+    // As a build writing pages: this thread busy (here asleep, Atomics.wait), its event loop never
+    // turning, so no answer of the thread is read; each nap's end tops the feed up. Bounded: a
+    // top-up that cannot see the thread's inserts leaves the rows unmade.
+    const nap = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    for (let naps = 0; !rows.done && naps < 4000; naps++) {
+      Atomics.wait(nap, 0, 0, 5);
+      job.topUp();
+    }
+    expect(rows.done).toBe(true);
+    await job.finish();
+    expect(readFileSync(file).equals(reference)).toBe(true);
+  }, 60_000);
 });

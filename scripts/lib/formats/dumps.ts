@@ -129,6 +129,11 @@ export class DumpWriter {
     return writer;
   }
 
+  /** Tops the SQLite thread's feed up: for a caller writing other files, between two of them. */
+  feedSqlite(): void {
+    this.#sqlite?.job.topUp();
+  }
+
   async #open(locale: DumpLocale, format: DumpFormat): Promise<StreamedFile> {
     const name = dumpName(this.dataVersion, locale, format);
     const file = await this.sink.stream(`${DUMPS_DIR}/${name}`);

@@ -1,7 +1,8 @@
 // The SQLite dump is written on a worker thread for large corpora, while the main thread writes
 // the term files and the text dumps: on two cores its seconds then leave the build's critical
 // path. The main thread sends the rows in batches (made ahead by a feed, or as it walks the
-// terms), and the thread inserts them into the database file as they arrive and says so: no
+// terms), and the thread inserts them into the database file as they arrive and says so (and
+// counts them in shared memory, which the main thread reads without a message: topUp()): no
 // more are made while MAX_BATCHES_IN_FLIGHT wait, and the main thread waits whenever
 // MAX_BATCHES_IN_FLIGHT are sent and not yet inserted, so the rows waiting between the threads
 // stay a few dozen megabytes. (Without that wait nothing bounded the queue of messages: a thread
@@ -23,7 +24,7 @@ const BATCH_ROWS = 4096;
 export const MAX_BATCHES_IN_FLIGHT = 32;
 /**
  * Batches a feed keeps waiting once it has filled the queue: enough that the thread does not run
- * dry between two add()s or answers, about 16 MB, so that rows made ahead of the build's pass add
+ * dry between two top-ups, about 16 MB, so that rows made ahead of the build's pass add
  * little to its memory (at 100,000 terms the thread keeps up with that pass: its queue was short).
  */
 const FEED_TOP_UP = 8;
@@ -53,12 +54,17 @@ export interface SqliteJob {
   add(rows: SqliteRows): Promise<void>;
   /**
    * On a thread: rows pulled from `source` at once (up to MAX_BATCHES_IN_FLIGHT) and again whenever
-   * the thread has room (FEED_TOP_UP; when it answers, and at each add(): this thread's event loop
-   * may not turn while it writes files), so the thread inserts while this one writes other files;
+   * the thread has room (FEED_TOP_UP; when it answers, at each add() and at each topUp(): this
+   * thread's event loop may not turn while it writes files), so the thread inserts while this one writes other files;
    * the file is finished once the source is exhausted. The caller add()s nothing the source has
    * made (add() and the source share one order). Inline: nothing (add() brings every row).
    */
   feed(source: SqliteRowSource): void;
+  /**
+   * Tops a feed up if the thread has room (it counts its inserts where this thread reads them at
+   * once): for a caller busy writing other files, whose event loop does not turn between them.
+   */
+  topUp(): void;
   /** Resolves once the file is complete; rejects with what went wrong (in the thread). Asked twice: the same promise. */
   finish(): Promise<void>;
   /** Ends the work if it still runs (a build that failed before finish()). */
@@ -74,12 +80,14 @@ export function startSqliteDump(file: string, options: SqliteJobOptions = {}): S
     maxInFlight = MAX_BATCHES_IN_FLIGHT,
   } = options;
   let worker: Worker | undefined;
+  // The batches the thread has inserted, which it counts here as it goes: read without a message.
+  const inserted = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   try {
-    if (thread) worker = startWorker(module, { file });
+    if (thread) worker = startWorker(module, { file, inserted });
   } catch {
     // No threads here (a restricted runtime): the main thread writes it.
   }
-  return worker ? threadJob(worker, batchRows, maxInFlight) : inlineJob(file);
+  return worker ? threadJob(worker, batchRows, maxInFlight, inserted) : inlineJob(file);
 }
 
 function inlineJob(file: string): SqliteJob {
@@ -97,6 +105,7 @@ function inlineJob(file: string): SqliteJob {
       }
     },
     feed: () => undefined,
+    topUp: () => undefined,
     // Once: the build asks when the last term's rows are in, and again for the file.
     finish: () => {
       if (finished) return finished;
@@ -114,14 +123,21 @@ function inlineJob(file: string): SqliteJob {
   };
 }
 
-/** What the main thread knows of the thread: whether it has ended, and how many batches it has not inserted yet. */
+/** What the main thread knows of the thread: whether it has ended, how many batches it was sent and has inserted. */
 interface ThreadState {
   settled: boolean;
-  inFlight: number;
+  sent: number;
+  /** Counted by the thread (Atomics): read between two files, with no event-loop turn, no message waited for. */
+  inserted: Int32Array;
   /** Who waits for room (add()'s caller), if anyone: woken by an insert or by the end of the thread. */
   wake?: () => void;
   /** What a feed does when a batch is inserted: make and send more. */
   pull?: () => void;
+}
+
+/** Batches sent and not yet inserted. */
+function inFlight(state: ThreadState): number {
+  return state.sent - Atomics.load(state.inserted, 0);
 }
 
 function wakeWaiting(state: ThreadState): void {
@@ -141,8 +157,7 @@ function threadOutcome(started: Worker, state: ThreadState, maxInFlight: number)
     };
     started.on('message', (message: SqliteThreadMessage) => {
       if (message !== 'inserted') return settle(resolve);
-      state.inFlight--;
-      if (state.inFlight < maxInFlight) wakeWaiting(state);
+      if (inFlight(state) < maxInFlight) wakeWaiting(state);
       state.pull?.();
     });
     started.once('error', (error: Error) =>
@@ -158,25 +173,27 @@ function threadOutcome(started: Worker, state: ThreadState, maxInFlight: number)
   return result;
 }
 
-function threadJob(started: Worker, batchRows: number, maxInFlight: number): SqliteJob {
+function threadJob(started: Worker, batchRows: number, maxInFlight: number, inserted: Int32Array): SqliteJob {
   // Held only while the build waits for it: a build failing elsewhere must not wait for the thread.
   started.unref();
-  return new ThreadJob(started, batchRows, maxInFlight);
+  return new ThreadJob(started, inserted, batchRows, maxInFlight);
 }
 
 class ThreadJob implements SqliteJob {
-  readonly #state: ThreadState = { settled: false, inFlight: 0 };
   readonly #result: Promise<void>;
   #pending: SqliteRows = [];
   #finished: Promise<void> | undefined;
   /** What a feed's source threw: what finish() rejects with. */
   #failure: { error: unknown } | undefined;
+  readonly #state: ThreadState;
 
   constructor(
     private readonly started: Worker,
+    inserted: Int32Array,
     private readonly batchRows: number,
     private readonly maxInFlight: number,
   ) {
+    this.#state = { settled: false, sent: 0, inserted };
     this.#result = threadOutcome(started, this.#state, maxInFlight);
   }
 
@@ -185,7 +202,7 @@ class ThreadJob implements SqliteJob {
     this.#take(rows);
     // A feed is topped up here too: this thread's event loop may not turn between two add()s.
     state.pull?.();
-    if (state.settled || state.inFlight < this.maxInFlight) return;
+    if (state.settled || inFlight(state) < this.maxInFlight) return;
     // The thread's answers arrive only while this thread waits: ref'd meanwhile, so waiting keeps the process alive.
     this.started.ref();
     try {
@@ -201,7 +218,7 @@ class ThreadJob implements SqliteJob {
     const state = this.#state;
     const pull = (upTo: number) => {
       try {
-        while (!state.settled && state.inFlight < upTo) {
+        while (!state.settled && inFlight(state) < upTo) {
           const rows = source();
           if (rows === undefined) return void this.finish();
           this.#take(rows);
@@ -218,6 +235,10 @@ class ThreadJob implements SqliteJob {
     const topUp = Math.min(FEED_TOP_UP, this.maxInFlight);
     state.pull = () => pull(topUp);
     pull(this.maxInFlight);
+  }
+
+  topUp(): void {
+    this.#state.pull?.();
   }
 
   finish(): Promise<void> {
@@ -249,7 +270,7 @@ class ThreadJob implements SqliteJob {
     if (this.#pending.length === 0) return;
     if (!this.#state.settled) {
       this.started.postMessage(this.#pending);
-      this.#state.inFlight++;
+      this.#state.sent++;
     }
     this.#pending = [];
   }

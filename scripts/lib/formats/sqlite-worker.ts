@@ -8,12 +8,15 @@ import type { SqliteThreadMessage } from './sqlite-thread.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('sqlite-worker.ts runs as the worker thread of sqlite-thread.ts, not on its own');
-const db = new SqliteFile((workerData as { file: string }).file);
+const { file, inserted } = workerData as { file: string; inserted: Int32Array };
+const db = new SqliteFile(file);
 const answer = (message: SqliteThreadMessage) => port.postMessage(message);
 port.on('message', (message: SqliteRows | 'finish') => {
   try {
     if (message !== 'finish') {
       db.insert(message);
+      // Counted where the main thread reads it between two files; the answer wakes it if it waits.
+      Atomics.add(inserted, 0, 1);
       return answer('inserted');
     }
     db.finish();

@@ -134,17 +134,18 @@ async function emit(
   // "Idle cores at 5,000 and 20,000 terms"); emitSite ends it, or this frame when it fails first.
   await using dumps = await DumpWriter.open(sink, records, dataVersion, searchNames);
   timings?.lap('output lock, previous dumps');
+  const fed = feedingBetweenFiles(sink, () => dumps.feedSqlite());
   // Without the thread, the pages first: they read every record, which the API's passes then
   // let go one by one (emit.ts releaseRecords); the thread has its own copy.
   let count = 0;
   if (!offloaded && pages) {
     // Loaded only here (markdown-it): at most sizes the output thread writes the pages.
     const { emitPages } = await import('../pages/site-pages.ts');
-    count = await emitPages(records, pages, sink);
+    count = await emitPages(records, pages, fed);
   }
   if (!offloaded) timings?.lap('site pages');
   const emitOptions = { source, dataVersion, builtAt, rateLimitPerHour, searchNames, previousDumps, timings };
-  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true, dumps }, sink);
+  await emitSite(records, { ...emitOptions, skosElsewhere: job?.skos, releaseRecords: true, dumps }, fed);
   if (options.grants)
     await sink.file(`${DATA_DIR}/${DEPLOYED_GRANTS_FILE}`, JSON.stringify({ grants: options.grants }));
   return count;
@@ -163,4 +164,18 @@ async function previousBuildTime(outDir: string, dataVersion: string): Promise<D
   } catch {
     return undefined;
   }
+}
+
+/** `sink`, calling `between` before each file() (the SQLite feed's top-up: this thread's event loop seldom turns while it writes files). */
+function feedingBetweenFiles(sink: OutputSink, between: () => void): OutputSink {
+  return {
+    file: (file, contents) => {
+      between();
+      return sink.file(file, contents);
+    },
+    fileInChunks: (file, chunks) => sink.fileInChunks(file, chunks),
+    stream: (file) => sink.stream(file),
+    scratchFile: (name) => sink.scratchFile(name),
+    adopt: (file, from) => sink.adopt(file, from),
+  };
 }
