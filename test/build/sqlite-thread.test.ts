@@ -17,13 +17,21 @@ import { SMALL_CORPUS, smallCorpusFiles } from '../helpers/corpus-fixtures.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 // The build's own calls take these options when set: the fixture corpus is below the thread's threshold.
-const forced = vi.hoisted(() => ({ options: undefined as SqliteJobOptions | undefined }));
+// Its jobs count the build's top-ups of their feed (the job's own, unchanged, runs each time).
+const forced = vi.hoisted(() => ({ options: undefined as SqliteJobOptions | undefined, topUps: 0 }));
 vi.mock('../../scripts/lib/formats/sqlite-thread.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../scripts/lib/formats/sqlite-thread.ts')>();
   return {
     ...actual,
-    startSqliteDump: (file: string, options?: SqliteJobOptions) =>
-      actual.startSqliteDump(file, { ...options, ...forced.options }),
+    startSqliteDump: (file: string, options?: SqliteJobOptions) => {
+      const job = actual.startSqliteDump(file, { ...options, ...forced.options });
+      const topUp = job.topUp.bind(job);
+      job.topUp = () => {
+        forced.topUps++;
+        topUp();
+      };
+      return job;
+    },
   };
 });
 
@@ -155,6 +163,24 @@ describe('a build with its SQLite dump on a thread', () => {
     expect(sqliteOf(path.join(work, 'thread')).equals(sqliteOf(inline))).toBe(true);
     expect(sqliteOf(path.join(work, 'one-ahead')).equals(sqliteOf(inline))).toBe(true);
     expect(readdirSync(inline)).not.toContain('.scratch');
+  });
+
+  it("tops the thread's feed up before each file it writes (its event loop seldom turns there)", async () => {
+    forced.options = { thread: true, batchRows: 3, maxInFlight: 1 };
+    forced.topUps = 0;
+    try {
+      expect((await buildSite({ corpusDir: SMALL_CORPUS, outDir: path.join(work, 'topped-up') })).ok).toBe(true);
+    } finally {
+      forced.options = undefined;
+    }
+    // Before each file the pages and emitSite write: every page (no output thread here) and every
+    // file of the API (term, concept and vocabulary files), at least.
+    const written = readdirSync(path.join(work, 'topped-up'), { recursive: true }).map(String);
+    const pages = written.filter((f) => f.endsWith('.html'));
+    const api = written.filter((f) => f.startsWith('api/') && /\.(json|ttl|jsonld)$/.test(f));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(api.length).toBeGreaterThan(2 * records.locales.en.terms.length);
+    expect(forced.topUps).toBeGreaterThanOrEqual(pages.length + api.length);
   });
 
   it("fails with the thread's message when the thread fails, and publishes nothing", async () => {
