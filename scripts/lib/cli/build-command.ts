@@ -94,13 +94,23 @@ const result = await buildSite({
         )
     : undefined,
 }).catch((error: unknown) => {
-  // Another build holding the output past the timeout is an operator's message, not a crash.
-  if (!(error instanceof OutputLockedError)) throw error;
-  process.stderr.write(`${error.message}\n`);
+  // Another build holding the output past the timeout, or the file system refusing the output (an
+  // --out under a file, a full disk), is an operator's message, not a crash: the message names the
+  // path and the system's reason, where a stack trace would show only our compiled chunks. Any
+  // other error is a defect of ours, and its stack is what a report of it needs.
+  if (error instanceof OutputLockedError) process.stderr.write(`${error.message}\n`);
+  else if (isSystemError(error)) process.stderr.write(`Build failed: ${error.message}\n`);
+  else throw error;
   process.exit(1);
 });
 if (showProgress) process.stderr.write('\r\x1b[K');
 if (timings) process.stderr.write(`Where the build spent its time:\n${timings.report().join('\n')}\n`);
+
+/** An error the operating system gave (a failed open, mkdir, write: it carries the call and its code). */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  return error instanceof Error && typeof code === 'string' && typeof syscall === 'string';
+}
 
 /** RATE_LIMIT_PER_HOUR, as the function reads it: the static files advertise the same policy. */
 function rateLimit(value: string | undefined): number {
